@@ -1,0 +1,195 @@
+"""Save files, replay and the crash journal.
+
+A save is the scenario text, the seed, the options and the list of actions with the state
+digest after each. Loading a save replays it and stops at the first action whose digest does not
+match, so a save that no longer reproduces (edited by hand, or written by a different rules
+version) is caught, not silently accepted.
+
+The journal is an append-only JSON-lines file written after every action (flushed and fsynced):
+kill the program mid-game and the next start replays the journal and offers the position back.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from app.engine.files import (FILE_VERSION, JOURNAL_FORMAT, SAVE_FORMAT, FileError, FileProblem,
+                              Loaded, atomic_write, dumps_json, load, parse_toml)
+from app.engine.game import Game, IllegalAction
+from app.engine.match import Match, Step
+from app.engine.schemas import SAVE_SCHEMA, schema_problems
+
+
+def save_data(match: Match, players: dict[str, str] | None = None) -> dict[str, Any]:
+    return {
+        "format": SAVE_FORMAT,
+        "version": FILE_VERSION,
+        "game": match.game.id,
+        "scenario": {"path": match.scenario_path, "text": match.scenario_text},
+        "seed": match.seed,
+        "options": match.options,
+        "initial_digest": match.initial_digest,
+        "actions": [{"action": s.action, "digest": s.digest} for s in match.history],
+        "players": players or {},
+    }
+
+
+def write_save(match: Match, path: str | Path, players: dict[str, str] | None = None) -> None:
+    atomic_write(path, dumps_json(save_data(match, players)))
+
+
+class ReplayError(Exception):
+    def __init__(self, index: int, message: str):
+        super().__init__(f"action {index}: {message}")
+        self.index = index
+        self.message = message
+
+
+def match_from_scenario_text(game: Game, text: str, path: str, seed: int,
+                             options: dict[str, Any] | None = None,
+                             keep_snapshots: bool = True) -> Match:
+    loaded = parse_toml(path or "<scenario>", text)
+    return Match.start(game, loaded.data, seed=seed, options=options, scenario_path=path,
+                       scenario_text=text, keep_snapshots=keep_snapshots)
+
+
+def replay(data: dict[str, Any], upto: int | None = None, verify: bool = True,
+           keep_snapshots: bool = True) -> Match:
+    """Rebuild a match from save data, checking each digest. ``upto`` stops after that many
+    actions (the replay viewer uses it)."""
+    from app.games import get_game
+    game = get_game(data["game"])
+    sc = data["scenario"]
+    match = match_from_scenario_text(game, sc["text"], sc.get("path", ""), int(data["seed"]),
+                                     data.get("options") or {}, keep_snapshots=keep_snapshots)
+    want0 = data.get("initial_digest")
+    if verify and want0 and want0 != match.initial_digest:
+        raise ReplayError(0, "the scenario sets up a different position than when this was saved")
+    entries = data["actions"] if upto is None else data["actions"][:upto]
+    for i, entry in enumerate(entries, start=1):
+        try:
+            match.apply(entry["action"])
+        except IllegalAction as e:
+            raise ReplayError(i, f"illegal on replay: {e.illegal}") from None
+        if verify and entry.get("digest") and match.history[-1].digest != entry["digest"]:
+            raise ReplayError(i, "the position after this action differs from the saved one "
+                                 "(digest mismatch)")
+    return match
+
+
+def load_save(path: str | Path) -> Loaded:
+    """Parse and schema-check a save file; FileError with file, line and field on problems."""
+    loaded = load(path)
+    problems = [loaded.problem(f, m) for f, m in schema_problems(loaded.data, SAVE_SCHEMA)]
+    if problems:
+        raise FileError(problems)
+    return loaded
+
+
+def open_save(path: str | Path, keep_snapshots: bool = True) -> Match:
+    loaded = load_save(path)
+    try:
+        return replay(loaded.data, keep_snapshots=keep_snapshots)
+    except ReplayError as e:
+        field = f"actions.{e.index - 1}" if e.index else "scenario"
+        raise FileError([loaded.problem(field, e.message)]) from None
+    except FileError as e:
+        raise FileError([FileProblem(str(path), p.line, "scenario.text" + (("." + p.field) if p.field else ""),
+                                     p.message) for p in e.problems]) from None
+
+
+# -- the journal -------------------------------------------------------------------------------
+
+class Journal:
+    """Append-only record of a match in progress, one JSON object a line.
+
+    Attach it with :meth:`attach`; it writes a header, then one line per apply, undo and redo,
+    each flushed and fsynced before the window moves on.
+    """
+
+    def __init__(self, path: str | Path):
+        self.path = Path(path)
+        self._fh = None
+
+    def attach(self, match: Match, players: dict[str, str] | None = None) -> None:
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        self._fh = open(self.path, "w", encoding="utf-8")
+        header = {"format": JOURNAL_FORMAT, "version": FILE_VERSION, "game": match.game.id,
+                  "scenario": {"path": match.scenario_path, "text": match.scenario_text},
+                  "seed": match.seed, "options": match.options, "players": players or {},
+                  "initial_digest": match.initial_digest}
+        self._write(header)
+        for s in match.history:
+            self._write({"action": s.action, "digest": s.digest})
+        match.listeners.append(self._on_change)
+
+    def _on_change(self, match: Match, what: str, step: Step | None) -> None:
+        if what == "apply" and step is not None:
+            self._write({"action": step.action, "digest": step.digest})
+        elif what in ("undo", "redo"):
+            self._write({what: 1})
+
+    def _write(self, obj: dict[str, Any]) -> None:
+        if self._fh is None:
+            return
+        self._fh.write(json.dumps(obj, sort_keys=True) + "\n")
+        self._fh.flush()
+        os.fsync(self._fh.fileno())
+
+    def close(self, delete: bool = True) -> None:
+        if self._fh is not None:
+            self._fh.close()
+            self._fh = None
+        if delete:
+            try:
+                self.path.unlink()
+            except FileNotFoundError:
+                pass
+
+
+def read_journal(path: str | Path) -> dict[str, Any] | None:
+    """Turn a journal into save data (undo/redo folded in); None if it holds nothing usable.
+
+    A torn last line (the process died mid-write) is ignored.
+    """
+    try:
+        lines = Path(path).read_text(encoding="utf-8").splitlines()
+    except (OSError, UnicodeDecodeError):
+        return None
+    records = []
+    for line in lines:
+        try:
+            records.append(json.loads(line))
+        except json.JSONDecodeError:
+            break
+    if not records or records[0].get("format") != JOURNAL_FORMAT:
+        return None
+    head = records[0]
+    done: list[dict[str, Any]] = []
+    undone: list[dict[str, Any]] = []
+    for r in records[1:]:
+        if "action" in r:
+            done.append(r)
+            undone.clear()
+        elif "undo" in r and done:
+            undone.append(done.pop())
+        elif "redo" in r and undone:
+            done.append(undone.pop())
+    return {"format": SAVE_FORMAT, "version": FILE_VERSION, "game": head["game"],
+            "scenario": head["scenario"], "seed": head["seed"], "options": head.get("options", {}),
+            "initial_digest": head.get("initial_digest", ""), "actions": done,
+            "players": head.get("players", {})}
+
+
+@dataclass
+class Recovery:
+    path: Path
+    data: dict[str, Any]
+
+    @property
+    def actions(self) -> int:
+        return len(self.data["actions"])

@@ -1,0 +1,135 @@
+"""Game state as plain data.
+
+A game's state is a dataclass deriving from :class:`GameState`. It holds no Qt object and no
+callable; :func:`to_json` and :func:`from_json` turn it into JSON-ready dicts and back using the
+type hints, so a game author writes fields, not serialisers. The digest of a state is the
+SHA-256 of its canonical JSON (sorted keys, no spaces), the same on every machine.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import json
+import types
+import typing
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Any, TypeVar, Union, get_args, get_origin, get_type_hints
+
+from app.engine.rng import Rng
+
+S = TypeVar("S", bound="GameState")
+
+
+@dataclass
+class GameState:
+    """Fields every game shares: what is being played, when, and who must act now.
+
+    ``active`` is the side that must act next; it may change inside a phase for reactions
+    (an interceptor, opportunity fire). ``players`` maps player names to sides when a side has
+    several players (up to three commands a side in Frozen Chosin).
+    """
+
+    game: str = ""
+    scenario: str = ""
+    turn: int = 1
+    phase: str = ""
+    active: str = ""
+    rng: Rng = field(default_factory=lambda: Rng.from_seed(0))
+    players: dict[str, str] = field(default_factory=dict)
+    finished: bool = False
+
+    def to_json(self) -> dict[str, Any]:
+        return to_json(self)
+
+    @classmethod
+    def from_json(cls: type[S], data: dict[str, Any]) -> S:
+        return from_json(cls, data)
+
+    def copy(self: S) -> S:
+        return copy_state(self)
+
+    def digest(self) -> str:
+        return state_digest(self)
+
+
+def to_json(value: Any) -> Any:
+    """Recursively convert dataclasses, Rng, tuples and sets to JSON-ready values."""
+    if isinstance(value, (str, int, float, bool)) or value is None:
+        return value
+    if isinstance(value, Rng):
+        return value.to_json()
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return {f.name: to_json(getattr(value, f.name)) for f in _fields(type(value))}
+    if isinstance(value, dict):
+        return {str(k): to_json(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [to_json(v) for v in value]
+    if isinstance(value, (set, frozenset)):
+        return sorted(to_json(v) for v in value)
+    raise TypeError(f"cannot serialise {type(value).__name__} in a game state")
+
+
+@lru_cache(maxsize=None)
+def _fields(cls: type) -> tuple[dataclasses.Field, ...]:
+    return tuple(f for f in dataclasses.fields(cls) if not f.name.startswith("_"))
+
+
+@lru_cache(maxsize=None)
+def _hints(cls: type) -> dict[str, Any]:
+    return get_type_hints(cls)
+
+
+def from_json(tp: Any, data: Any) -> Any:
+    """Rebuild a value of type ``tp`` from :func:`to_json` output, guided by type hints."""
+    if tp is Any or tp is None:
+        return data
+    origin = get_origin(tp)
+    if origin in (Union, types.UnionType):
+        args = [a for a in get_args(tp) if a is not type(None)]
+        if data is None:
+            return None
+        return from_json(args[0], data) if len(args) == 1 else data
+    if tp is Rng:
+        return Rng.from_json(data)
+    if isinstance(tp, type) and dataclasses.is_dataclass(tp):
+        hints = _hints(tp)
+        kwargs = {}
+        for f in _fields(tp):
+            if f.name in data:
+                kwargs[f.name] = from_json(hints.get(f.name, Any), data[f.name])
+        return tp(**kwargs)
+    if origin in (list, typing.List):
+        (arg,) = get_args(tp) or (Any,)
+        return [from_json(arg, v) for v in data]
+    if origin in (tuple, typing.Tuple):
+        args = get_args(tp)
+        if len(args) == 2 and args[1] is Ellipsis:
+            return tuple(from_json(args[0], v) for v in data)
+        return tuple(from_json(a, v) for a, v in zip(args, data)) if args else tuple(data)
+    if origin in (set, frozenset):
+        (arg,) = get_args(tp) or (Any,)
+        return origin(from_json(arg, v) for v in data)
+    if origin in (dict, typing.Dict):
+        args = get_args(tp) or (Any, Any)
+        key_t, val_t = args
+        conv = int if key_t is int else (lambda k: k)
+        return {conv(k): from_json(val_t, v) for k, v in data.items()}
+    if tp is float and isinstance(data, int):
+        return float(data)
+    return data
+
+
+def canonical_json(value: Any) -> str:
+    """The one JSON spelling used for digests and action comparison."""
+    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+def state_digest(state: GameState) -> str:
+    return hashlib.sha256(canonical_json(state.to_json()).encode()).hexdigest()
+
+
+def copy_state(state: S) -> S:
+    """A deep, independent copy (through JSON, so it can never share a mutable object)."""
+    return type(state).from_json(json.loads(json.dumps(state.to_json())))
