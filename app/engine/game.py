@@ -169,6 +169,42 @@ class Game:
         """One sentence telling the side to act what it must do now."""
         return ""
 
+    # -- presentation (read by the window; never decides legality) ----------------------------
+    def board_data(self, state: GameState) -> dict[str, Any]:
+        """The board file's JSON (a ``hexmap``, ``pointgraph`` or ``table``) to draw."""
+        return {}
+
+    def pieces(self, state: GameState, side: str | None) -> list[dict[str, Any]]:
+        """Every piece ``side`` may see, as drawing instructions. Keys (all optional but id/at):
+        ``id``; ``at`` (hex id, space id, ``[x, y]`` in inches, or ``"box:<id>"``); ``kind``
+        (counter, cube, base, marker, card); ``side``; ``nation``; ``unit_type`` (infantry,
+        armor, mech, artillery, hq, air, special); ``size`` (XX); ``label``; ``values`` ("8-4");
+        ``reduced``; ``colour``; ``flags`` (used, moved, fought, hidden, pinned...); ``w``/``h``
+        or ``r`` in inches for bases; ``rotation``; ``info`` (lines for the inspector)."""
+        return []
+
+    def drop_targets(self, state: GameState, piece: str) -> dict[str, dict[str, Any]]:
+        """Where ``piece`` may be dropped now: target -> {"action": legal action, "cost": x,
+        "note": str}. Built from :meth:`legal_actions` (actions with ``unit`` and ``to``)."""
+        out: dict[str, dict[str, Any]] = {}
+        for a in self.legal_actions(state):
+            if a.get("unit") == piece and "to" in a:
+                out.setdefault(str(a["to"]), {"action": a})
+        return out
+
+    def describe_action(self, state: GameState, action: Action) -> str:
+        """A short label for an action button or log line."""
+        rest = ", ".join(f"{k} {v}" for k, v in action.items() if k != "type")
+        return f"{action.get('type', '?')}" + (f": {rest}" if rest else "")
+
+    def panels(self, state: GameState, side: str | None) -> list[dict[str, Any]]:
+        """Side panels: [{"title": str, "rows": [[label, value], ...]}] (tracks, cards, cups)."""
+        return []
+
+    def overlays(self, state: GameState, side: str | None) -> list[dict[str, Any]]:
+        """Extra shapes to draw: {"kind": "cone"|"polygon"|"hexes"|"circle"|"line", ...}."""
+        return []
+
     # -- players ------------------------------------------------------------------------------
     def players(self) -> dict[str, Callable[..., Any]]:
         """Automatic players this game offers by name (``ai``, ``greedy``...). ``random`` is
