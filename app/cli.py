@@ -182,8 +182,12 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
         _err(str(e))
         return EXIT_FAIL
     if args.scheduler:
-        from app.ai.cluster import run_on_cluster
-        results = run_on_cluster(args.scheduler, args.scenario, args.games, args.seed, players)
+        from app.ai.cluster import ClusterUnavailable, run_on_cluster
+        try:
+            results = run_on_cluster(args.scheduler, args.scenario, args.games, args.seed, players)
+        except (ClusterUnavailable, OSError, TimeoutError) as e:
+            _err(f"cluster: {e}")
+            return EXIT_FAIL
     else:
         jobs = args.jobs or os.cpu_count() or 1
         try:
