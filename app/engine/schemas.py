@@ -75,8 +75,15 @@ def schema_problems(data: Any, schema: dict[str, Any]) -> list[tuple[str, str]]:
     validator = jsonschema.Draft202012Validator(schema)
     out = []
     for err in sorted(validator.iter_errors(data), key=lambda e: [str(p) for p in e.absolute_path]):
-        path = ".".join(str(p) for p in err.absolute_path)
+        parts = [str(p) for p in err.absolute_path]
         msg = err.message
+        if err.validator == "required" and isinstance(err.instance, dict):
+            # Name the missing field itself (its line falls back to the enclosing table's).
+            missing = [r for r in err.validator_value if r not in err.instance and repr(r) in msg]
+            if missing:
+                parts.append(str(missing[0]))
+                msg = "required field is missing"
+        path = ".".join(parts)
         if len(msg) > 200:
             msg = msg[:197] + "..."
         out.append((path, msg))
