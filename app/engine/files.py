@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import tempfile
 import tomllib
 from dataclasses import dataclass
@@ -37,7 +38,15 @@ class FileProblem:
     message: str
 
     def __str__(self) -> str:
-        return f"{self.file}:{self.line}: {self.field or '<file>'}: {self.message}"
+        return _one_line(f"{self.file}:{self.line}: {_one_line(self.field) or '<file>'}: "
+                         f"{_one_line(self.message) or 'invalid'}")
+
+
+def _one_line(text: str) -> str:
+    """One printable line: no line breaks, and no lone surrogates (from JSON escapes such as
+    ``"\\ud800"`` in a key), which a UTF-8 terminal cannot print."""
+    text = " ".join(str(text).splitlines()).strip()
+    return text.encode("utf-8", "backslashreplace").decode("utf-8")
 
 
 class FileError(Exception):
@@ -56,7 +65,12 @@ class Loaded:
     lines: dict[str, int]
 
     def problem(self, field: str, message: str) -> FileProblem:
-        return FileProblem(self.path, line_of(self.lines, field) if field else 1, field, message)
+        # Board checkers write list items as ``features[2].kind``; the line maps use dots.
+        key = _INDEX.sub(r".\1", field).lstrip(".") if field else ""
+        return FileProblem(self.path, line_of(self.lines, key) if key else 1, field, message)
+
+
+_INDEX = re.compile(r"\[(\d+)\]")
 
 
 def read_text(path: str | Path) -> str:

@@ -1,0 +1,122 @@
+"""``ridgeline bench``: the shape of its report (never its timings)."""
+
+from __future__ import annotations
+
+import json
+import math
+from pathlib import Path
+
+import pytest
+
+import app
+import app.games
+from app import bench
+from app.cli import main
+
+MACHINE_KEYS = {"cpu", "cores", "ram_gb", "python", "qt", "platform"}
+
+
+def _check_figure(name: str, fig: dict) -> None:
+    assert isinstance(fig, dict), name
+    assert {"median", "p95"} <= set(fig) <= {"median", "p95", "reason", "note"}, name
+    if fig["median"] is None:
+        assert fig["p95"] is None and isinstance(fig.get("reason"), str) and fig["reason"], name
+    else:
+        assert "reason" not in fig
+        for k in ("median", "p95"):
+            assert isinstance(fig[k], (int, float)) and math.isfinite(fig[k]) and fig[k] >= 0, name
+        assert fig["p95"] >= fig["median"], name
+
+
+def test_quick_json_through_the_cli(capsys):
+    code = main(["bench", "--quick", "--only", "reach_ms,replay_10k_s", "--json"])
+    assert code == 0
+    data = json.loads(capsys.readouterr().out)
+    assert set(data) == {"reach_ms", "replay_10k_s", "machine"}
+    for name in ("reach_ms", "replay_10k_s"):
+        _check_figure(name, data[name])
+    assert data["reach_ms"]["median"] is not None, data["reach_ms"].get("reason")
+    assert data["replay_10k_s"]["median"] is not None, data["replay_10k_s"].get("reason")
+    assert MACHINE_KEYS <= set(data["machine"])
+    assert isinstance(data["machine"]["cores"], int) and data["machine"]["python"]
+
+
+def test_figure_names_are_the_contract():
+    assert bench.FIGURES == ("startup_s", "drag_highlight_ms", "frame_ms", "reach_ms",
+                             "ai_turn_s", "campaigns_per_min", "replay_10k_s", "peak_rss_mb")
+    assert set(bench.MEASURES) == set(bench.FIGURES) == set(bench.UNITS)
+
+
+def test_unknown_figure_is_refused(capsys):
+    assert main(["bench", "--only", "reach_ms,warp_speed"]) == 2
+    assert "warp_speed" in capsys.readouterr().err
+
+
+def test_a_figure_whose_game_is_missing_is_null_with_a_reason(monkeypatch):
+    monkeypatch.setattr(app.games, "is_playable", lambda gid: False)
+    out = bench.measure(["ai_turn_s", "campaigns_per_min"], quick=True, log=lambda m: None)
+    assert set(out) == {"ai_turn_s", "campaigns_per_min", "machine"}
+    for name in ("ai_turn_s", "campaigns_per_min"):
+        _check_figure(name, out[name])
+        assert out[name]["median"] is None and "korea38" in out[name]["reason"]
+
+
+def test_text_report_lists_figures_and_machine(capsys, monkeypatch):
+    monkeypatch.setattr(app.games, "is_playable", lambda gid: False)
+    assert main(["bench", "--quick", "--only", "ai_turn_s"]) == 0
+    out = capsys.readouterr().out
+    assert "machine:" in out and "ai_turn_s" in out and "not measured" in out
+    assert "median" in out and "p95" in out
+
+
+def test_percentiles_and_summary():
+    assert bench.percentile([5.0], 95) == 5.0
+    assert bench.percentile([1, 2, 3, 4, 5], 50) == 3
+    assert bench.percentile(list(range(1, 101)), 95) == pytest.approx(95.05)
+    s = bench.summary([0.001234567, 0.002, 0.003], note="n")
+    assert s == {"median": 0.002, "p95": 0.0029, "note": "n"}
+    assert bench.missing("why") == {"median": None, "p95": None, "reason": "why"}
+
+
+def test_largest_scenario_weighs_the_game_files(monkeypatch, tmp_path):
+    for game, scen_bytes, data_bytes in (("small", 500, 10), ("big", 100, 5000)):
+        d = tmp_path / game / "scenarios"
+        d.mkdir(parents=True)
+        (d / "s.toml").write_text("x" * scen_bytes)
+        (tmp_path / game / "map.json").write_text("y" * data_bytes)
+    monkeypatch.setattr(app, "RESOURCES", tmp_path)
+    assert bench.largest_scenario() == tmp_path / "big" / "scenarios" / "s.toml"
+    monkeypatch.setattr(app, "RESOURCES", tmp_path / "none")
+    assert bench.largest_scenario() is None
+
+
+def test_ui_figures_without_a_scenario_say_so(monkeypatch, tmp_path):
+    monkeypatch.setattr(app, "RESOURCES", tmp_path)
+    out = bench.measure(["startup_s", "peak_rss_mb"], quick=True, log=lambda m: None)
+    for name in ("startup_s", "peak_rss_mb"):
+        assert out[name]["median"] is None and "scenario" in out[name]["reason"]
+
+
+def test_child_protocol_reports_errors_in_a_real_subprocess():
+    with pytest.raises(bench.Unavailable) as e:
+        bench.run_child({"task": "no-such-task", "scenario": "x"}, timeout=120)
+    assert "no-such-task" in str(e.value) or "bench_hooks" in str(e.value)
+
+
+def test_machine_info_never_fails():
+    m = bench.machine_info()
+    assert MACHINE_KEYS <= set(m) and m["cores"] >= 1
+    assert isinstance(m["cpu"], str) and m["cpu"]
+
+
+def test_drill_save_replays(monkeypatch):
+    from app.bench_drill import DRILL_ID, DrillGame, drill_save
+    from app.engine.saves import replay
+    data = drill_save(300, seed=3)
+    assert len(data["actions"]) == 300 and data["game"] == DRILL_ID
+    real = app.games.get_game
+    monkeypatch.setattr(app.games, "get_game", lambda g: DrillGame() if g == DRILL_ID else real(g))
+    m = replay(data, verify=True)
+    assert m.digest() == data["actions"][-1]["digest"]
+    assert any(e.kind == "roll" for e in m.events())
+    assert Path(app.ROOT / "app" / "bench_drill.py").is_file()
