@@ -81,6 +81,17 @@ def set_at(data: Any, path: Sequence[Any], value: Any) -> None:
         cur[last] = value
 
 
+def old_value(data: Any, path: Sequence[Any]) -> tuple[tuple, Any]:
+    """What undo must restore for an edit at ``path``: the old value, or DELETE at the first
+    missing ancestor (so undo removes the containers the edit created, too)."""
+    path = tuple(path)
+    for i in range(1, len(path) + 1):
+        v = get_at(data, path[:i])
+        if v is DELETE:
+            return path[:i], DELETE
+    return path, copy.deepcopy(get_at(data, path))
+
+
 def detect_kind(data: Any, path: str = "") -> str:
     """hexmap, pointgraph, table, scenario, counters, terrain or data."""
     if not isinstance(data, dict):
@@ -105,7 +116,7 @@ class EditCommand(QUndoCommand):
         self.doc = doc
         self.news = [(tuple(p), copy.deepcopy(v)) for p, v in changes]
         if olds is None:
-            olds = [(tuple(p), copy.deepcopy(get_at(doc.data, p))) for p, _ in changes]
+            olds = [old_value(doc.data, p) for p, _ in changes]
         # Undo restores in reverse order so nested/list paths come back consistently.
         self.olds = list(reversed([(tuple(p), copy.deepcopy(v)) for p, v in olds]))
 
@@ -144,16 +155,17 @@ class Stroke:
     def set(self, path: Sequence[Any], value: Any) -> None:
         p = tuple(path)
         if p not in self.olds:
-            self.olds[p] = copy.deepcopy(get_at(self.doc.data, p))
+            self.olds[p] = old_value(self.doc.data, p)
         self.news[p] = copy.deepcopy(value)
         self.doc._apply([(p, value)])
 
     def finish(self) -> bool:
         """Push the stroke as one command; False when it changed nothing."""
-        changed = [(p, v) for p, v in self.news.items() if self.olds[p] != v]
+        changed = [(p, v) for p, v in self.news.items()
+                   if not (self.olds[p][0] == p and self.olds[p][1] == v)]
         if not changed:
             return False
-        olds = [(p, self.olds[p]) for p, _ in changed]
+        olds = [self.olds[p] for p, _ in changed]
         self.doc.undo_stack.push(EditCommand(self.doc, self.label, changed, olds))
         return True
 

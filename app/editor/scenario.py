@@ -222,10 +222,12 @@ class ScenarioScene(HexMapScene):
             if uid:
                 self.unplace(uid)
         elif self.tool == "control":
-            cur = (self.scen.data.get("control") or {}).get(h)
-            value = DELETE if right or cur == self.control_side else self.control_side
-            self.scen.edit(f"Control {h}: {self.control_side if value is not DELETE else 'none'}",
-                           [(("control", h), value)])
+            control = dict(self.scen.data.get("control") or {})
+            if right or control.get(h) == self.control_side:
+                control.pop(h, None)
+            else:
+                control[h] = self.control_side
+            self.scen.edit(f"Control {h}: {control.get(h, 'none')}", [(("control",), control or DELETE)])
         else:
             self.select_hex(h)
 
@@ -248,7 +250,7 @@ class ScenarioScene(HexMapScene):
         """Take a unit off the map: drop its piece entry; a unit whose counter sets it up on the
         map is scheduled as a turn-1 reinforcement instead."""
         pieces = [p for p in self.scen.data.get("piece") or [] if p.get("id") != uid]
-        changes: list[tuple[tuple, Any]] = [(("piece",), copy.deepcopy(pieces))]
+        changes: list[tuple[tuple, Any]] = [(("piece",), copy.deepcopy(pieces) or DELETE)]
         counter = next((u for u in self.counters if u["id"] == uid), {})
         if counter.get("setup") and not counter.get("arrival"):
             changes.append((("reinforcements", uid), int((self.scen.data.get("start") or {}).get("turn", 1) or 1)))
@@ -398,7 +400,7 @@ class ScenarioPanel(QWidget):
             pieces = [p for p in self.scen.data.get("piece") or [] if p.get("id") != uid]
             changes: list[tuple[tuple, Any]] = [(("reinforcements", uid), turn)]
             if len(pieces) != len(self.scen.data.get("piece") or []):
-                changes.append((("piece",), copy.deepcopy(pieces)))
+                changes.append((("piece",), copy.deepcopy(pieces) or DELETE))
             self.scen.edit(f"{uid} arrives on turn {turn}", changes)
         else:
             self.refresh()

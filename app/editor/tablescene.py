@@ -252,6 +252,10 @@ class TableScene(QGraphicsScene):
 
     def mouseDoubleClickEvent(self, ev: QGraphicsSceneMouseEvent) -> None:
         if self.tool in ("polygon", "line") and self.drawing:
+            # a double-click puts its point down (once) and closes the outline
+            pt = self.snap(*self.inches(ev.scenePos()))
+            if tuple(self.drawing[-1]) != pt:
+                self.drawing.append(pt)
             self.finish_drawing()
         elif self.tool == "select":
             self.insert_vertex(*self.inches(ev.scenePos()))
