@@ -26,6 +26,7 @@ class CounterPreview(QWidget):
         super().__init__(parent)
         self.unit: dict[str, Any] = {}
         self.setMinimumSize(300, 170)
+        self.setMaximumHeight(250)
 
     def set_unit(self, unit: dict[str, Any]) -> None:
         self.unit = dict(unit)
@@ -97,12 +98,13 @@ class CounterSheet(QWidget):
         p.setFont(f)
         p.setPen(QColor("#333333"))
         step = self.px + 14
+        used = max(1, min(self.cols, len(units)))
         p.drawText(20, 24, f"{len(units)} pieces \u2014 front")
-        p.drawText(40 + self.cols * step, 24, "back (reduced)")
+        p.drawText(40 + used * step, 24, "back (reduced)")
         for k, i in enumerate(self._order()):
             r = self.cell(k)
             style.paint_counter(p, r, units[i], reduced=False, selected=(i == self.selected))
-            style.paint_counter(p, r.translated(self.cols * step + 20, 0), units[i], reduced=True)
+            style.paint_counter(p, r.translated(used * step + 20, 0), units[i], reduced=True)
 
     def mousePressEvent(self, ev: Any) -> None:
         order = self._order()

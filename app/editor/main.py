@@ -453,13 +453,15 @@ class EditorWindow(QMainWindow):
             scene.ask_text = lambda title, default: self.ask_text(title, default)
         return self.view
 
-    def _tool_box(self, tools: tuple[str, ...], current: str, on_tool: Callable[[str], None]) -> QGroupBox:
+    def _tool_box(self, tools: tuple[str, ...], current: str, on_tool: Callable[[str], None],
+                  labels: dict[str, str] | None = None) -> QGroupBox:
         box = QGroupBox("Tools")
         grid = QGridLayout(box)
         group = QButtonGroup(box)
         group.setExclusive(True)
         for i, t in enumerate(tools):
             label, key = TOOL_LABELS.get(t, (t, ""))
+            label = (labels or {}).get(t, label)
             b = QToolButton()
             b.setText(label)
             b.setCheckable(True)
@@ -698,7 +700,7 @@ class EditorWindow(QMainWindow):
         self._make_view(scene)
         panel = QWidget()
         lay = QVBoxLayout(panel)
-        lay.addWidget(self._tool_box(TABLE_TOOLS, scene.tool, self.set_tool))
+        lay.addWidget(self._tool_box(TABLE_TOOLS, scene.tool, self.set_tool, {"line": "Line"}))
         opts = QGroupBox("Options")
         f = QFormLayout(opts)
         self.kind_combo = QComboBox()
