@@ -571,6 +571,8 @@ def odds_breakdown(state: K38State, battle: int) -> dict[str, Any]:
         d_steps = 1 if state.units[b.defender].reduced else 2
         if r.defender_eliminated or r.defender_steps >= d_steps:
             key = "defender eliminated"
+        elif r.retreat and not board.on_map(b.defender):
+            key = "retreats"
         elif r.retreat:
             if plan is None:
                 plan = plan_retreat(state, board, b.defender)
