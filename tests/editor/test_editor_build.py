@@ -355,3 +355,18 @@ def test_play_button_launches_a_process(make_window, tmp_path, monkeypatch):
     monkeypatch.setitem(__import__("sys").modules, "app.ui.main", None)
     assert w.play()
     assert started and started[0][1][-1].endswith("s.toml")
+
+
+def test_open_editor_hook_and_bad_file(qtbot, tmp_path, capsys):
+    from app.editor.main import open_editor, run_editor
+    from app.engine.files import dumps_json
+    from app.editor.hexops import new_hexmap
+    p = tmp_path / "m.json"
+    p.write_text(dumps_json(new_hexmap(3, 3)), encoding="utf-8")
+    w = open_editor(None, str(p))
+    qtbot.addWidget(w)
+    assert w.isVisible() and w.doc.kind == "hexmap" and w.doc.serialize() == p.read_text(encoding="utf-8")
+    bad = tmp_path / "bad.json"
+    bad.write_text("{\n  \"kind\": \n", encoding="utf-8")
+    assert run_editor(str(bad)) == 2
+    assert f"{bad}:" in capsys.readouterr().err
