@@ -1,0 +1,249 @@
+"""Sandbox mode: any board with the rules off.
+
+Players and designers push pieces anywhere, flip them, eliminate them and roll dice by hand. It
+is a :class:`~app.engine.game.Game` like any other, so the window, undo/redo and the log work
+unchanged; the dice come from the sandbox's own :class:`~app.engine.rng.Rng` (in its state) and
+every roll is logged. It is used for games without a rules module yet (Semper Fi!, Frozen
+Chosin), for designers testing a map, and to take a position of a real game off the rules.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from app.engine.game import Action, Context, Game, Illegal
+from app.engine.rng import Rng
+from app.engine.state import GameState
+
+BOARD_KINDS = ("hexmap", "pointgraph", "table")
+
+
+@dataclass
+class SandboxState(GameState):
+    board: dict[str, Any] = field(default_factory=dict)
+    pieces: list[dict[str, Any]] = field(default_factory=list)
+    source: str = ""
+    sides: list[str] = field(default_factory=list)
+
+
+class SandboxGame(Game):
+    id = "sandbox"
+    name = "Sandbox"
+    sides = ("table",)
+    solitaire = True
+    state_class = SandboxState
+    board_kind = "hex"
+
+    def __init__(self, title: str = "Sandbox"):
+        self.name = title
+
+    def setup(self, scenario: dict[str, Any], options: dict[str, Any], seed: int) -> SandboxState:
+        st = SandboxState(game="sandbox", scenario=str(scenario.get("id", "sandbox")), turn=1,
+                          phase="sandbox", active="table", rng=Rng.from_seed(seed))
+        st.board = copy.deepcopy(scenario.get("board") or {})
+        st.pieces = [dict(p) for p in scenario.get("pieces", []) if isinstance(p, dict) and "id" in p]
+        st.source = str(scenario.get("source", ""))
+        st.sides = [str(s) for s in scenario.get("sides", [])]
+        return st
+
+    # everything is allowed: the enumeration offers dice and the phase end; moves are checked
+    def legal_actions(self, state: GameState, side: str | None = None) -> list[Action]:
+        return [{"type": "roll", "dice": 1}, {"type": "roll", "dice": 2}, {"type": "end-phase"}]
+
+    def check(self, state: GameState, action: Action) -> Illegal | None:
+        assert isinstance(state, SandboxState)
+        t = action.get("type")
+        ids = {str(p["id"]) for p in state.pieces}
+        if t in ("move", "flip", "eliminate", "remove", "rotate", "flag"):
+            if str(action.get("unit")) not in ids:
+                return Illegal(f"there is no piece {action.get('unit')!r} on the table", "sandbox")
+            if t == "move" and action.get("to") is None:
+                return Illegal("drop the piece on the board or in a box", "sandbox")
+            return None
+        if t == "add":
+            if not isinstance(action.get("piece"), dict) or "id" not in action["piece"]:
+                return Illegal("a new piece needs an id", "sandbox")
+            if str(action["piece"]["id"]) in ids:
+                return Illegal(f"a piece {action['piece']['id']!r} is already on the table", "sandbox")
+            return None
+        if t == "roll":
+            n = action.get("dice", 1)
+            if not isinstance(n, int) or not 1 <= n <= 10:
+                return Illegal("roll 1 to 10 dice", "sandbox")
+            return None
+        if t == "end-phase":
+            return None
+        return Illegal(f"the sandbox does not know {t!r}", "sandbox")
+
+    def apply(self, state: GameState, action: Action, ctx: Context) -> None:
+        assert isinstance(state, SandboxState)
+        t = action["type"]
+        if t == "roll":
+            sides = int(action.get("sides", 6))
+            ctx.roll("hand roll", "sandbox", sides=sides, count=int(action.get("dice", 1)))
+            return
+        if t == "end-phase":
+            state.turn += 1
+            ctx.log(f"turn {state.turn}", "sandbox")
+            return
+        if t == "add":
+            state.pieces.append(dict(action["piece"]))
+            ctx.log(f"added {action['piece'].get('label') or action['piece']['id']}", "sandbox")
+            return
+        pc = next(p for p in state.pieces if str(p["id"]) == str(action["unit"]))
+        name = pc.get("label") or pc["id"]
+        if t == "move":
+            pc["at"] = action["to"]
+            if "rotation" in action:
+                pc["rotation"] = action["rotation"]
+            ctx.log(f"{name} to {_where(action['to'])}", "sandbox", kind="move")
+        elif t == "flip":
+            pc["reduced"] = not pc.get("reduced")
+            ctx.log(f"{name} flipped to its {'reduced' if pc['reduced'] else 'full'} side", "sandbox")
+        elif t == "eliminate":
+            pc["at"] = "box:eliminated"
+            ctx.log(f"{name} eliminated", "sandbox")
+        elif t == "remove":
+            state.pieces.remove(pc)
+            ctx.log(f"{name} removed", "sandbox")
+        elif t == "rotate":
+            pc["rotation"] = float(action.get("rotation", 0)) % 360
+            ctx.log(f"{name} turned to {pc['rotation']:.0f}\u00b0", "sandbox")
+        elif t == "flag":
+            flags = set(pc.get("flags") or [])
+            flags ^= {str(action.get("flag"))}
+            pc["flags"] = sorted(flags)
+            ctx.log(f"{name}: {', '.join(pc['flags']) or 'no flags'}", "sandbox")
+
+    def prompt(self, state: GameState) -> str:
+        return "Rules are off: drag anything anywhere; right-click a piece to flip or eliminate it."
+
+    def board_data(self, state: GameState) -> dict[str, Any]:
+        assert isinstance(state, SandboxState)
+        return state.board
+
+    def pieces(self, state: GameState, side: str | None) -> list[dict[str, Any]]:
+        assert isinstance(state, SandboxState)
+        return [dict(p) for p in state.pieces]
+
+    def drop_targets(self, state: GameState, piece: str) -> dict[str, dict[str, Any]]:
+        return {"*": {"action": {"type": "move", "unit": piece, "to": None}, "note": "anywhere"}}
+
+    def describe_action(self, state: GameState, action: Action) -> str:
+        t = action.get("type")
+        if t == "roll":
+            return f"Roll {action.get('dice', 1)}d{action.get('sides', 6)}"
+        if t == "end-phase":
+            return "Next turn"
+        return super().describe_action(state, action)
+
+    def panels(self, state: GameState, side: str | None) -> list[dict[str, Any]]:
+        assert isinstance(state, SandboxState)
+        boxes: dict[str, int] = {}
+        for p in state.pieces:
+            at = p.get("at")
+            key = at[4:] if isinstance(at, str) and at.startswith("box:") else "on the board"
+            boxes[key] = boxes.get(key, 0) + 1
+        return [{"title": "Sandbox", "rows": [["Source", state.source or "-"], ["Turn", state.turn],
+                                              *[[k, v] for k, v in boxes.items()]]}]
+
+
+def _where(to: Any) -> str:
+    if isinstance(to, list) and len(to) == 2:
+        return f'({float(to[0]):.1f}", {float(to[1]):.1f}")'
+    return str(to)
+
+
+# -- building a sandbox from what we have -----------------------------------------------------------
+
+def scenario_from(board: dict[str, Any] | None, pieces: list[dict[str, Any]], source: str = "",
+                  sides: tuple[str, ...] | list[str] = ()) -> dict[str, Any]:
+    return {"id": "sandbox", "board": board or {}, "pieces": pieces, "source": source, "sides": list(sides)}
+
+
+def find_board_file(game_id: str, scenario: dict[str, Any] | None = None,
+                    scenario_path: Path | None = None) -> dict[str, Any] | None:
+    """The board of a game without a rules module: named by the scenario (``map``, ``board`` or
+    ``table``), else the first board file in ``resources/<game>/``."""
+    from app import RESOURCES
+    folder = RESOURCES / game_id
+    names = []
+    for key in ("map", "board", "table", "map_file", "board_file"):
+        v = (scenario or {}).get(key)
+        if isinstance(v, str):
+            names.append(v)
+    cands = []
+    for n in names:
+        for base in ([scenario_path.parent] if scenario_path else []) + [folder, folder.parent.parent]:
+            cands.append(base / n)
+    if folder.is_dir():
+        cands += sorted(folder.glob("*.json")) + sorted(folder.glob("*/*.json"))
+    for c in cands:
+        try:
+            data = json.loads(Path(c).read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            continue
+        if isinstance(data, dict) and data.get("kind") in BOARD_KINDS:
+            return data
+    return None
+
+
+def pieces_from_scenario(scenario: dict[str, Any]) -> list[dict[str, Any]]:
+    """Best effort: units listed in a scenario file (``[[units]]``, ``[[pieces]]``...)."""
+    out: list[dict[str, Any]] = []
+    seen: set[str] = set()
+
+    def visit(obj: Any, side: str | None) -> None:
+        if isinstance(obj, list):
+            for x in obj:
+                visit(x, side)
+        elif isinstance(obj, dict):
+            uid = obj.get("id") or obj.get("unit") or obj.get("name")
+            at = obj.get("at") or obj.get("hex") or obj.get("space") or obj.get("setup")
+            if at is None and isinstance(obj.get("x"), (int, float)) and isinstance(obj.get("y"), (int, float)):
+                at = [obj["x"], obj["y"]]
+            if uid is not None and at is not None and str(uid) not in seen:
+                seen.add(str(uid))
+                pc = {"id": str(uid), "at": at if not isinstance(at, (int, float)) else str(at),
+                      "kind": obj.get("kind", "counter"), "side": obj.get("side", side),
+                      "nation": obj.get("nation"), "unit_type": obj.get("type") or obj.get("unit_type"),
+                      "size": obj.get("size"), "label": obj.get("label") or obj.get("name") or str(uid),
+                      "values": obj.get("values"), "reduced": bool(obj.get("reduced", False))}
+                for k in ("w", "h", "r", "rotation", "colour"):
+                    if k in obj:
+                        pc[k] = obj[k]
+                out.append({k: v for k, v in pc.items() if v is not None})
+                return
+            for k, v in obj.items():
+                visit(v, k if k in ("allies", "communist", "un", "us", "cpv", "pva", "kpa") else side)
+
+    for key, val in scenario.items():
+        if key in ("format", "version", "game", "id", "name", "description"):
+            continue
+        visit(val, None)
+    return out
+
+
+def sandbox_from_scenario_file(path: str | Path) -> tuple[SandboxGame, dict[str, Any]]:
+    """A sandbox for a scenario of any game, with or without rules."""
+    from app.games import GAME_NAMES
+    p = Path(path)
+    data = tomllib.loads(p.read_text(encoding="utf-8"))
+    gid = str(data.get("game", ""))
+    board = find_board_file(gid, data, p)
+    title = f"{GAME_NAMES.get(gid, gid)} - {data.get('name', p.stem)} (sandbox)"
+    return SandboxGame(title), scenario_from(board, pieces_from_scenario(data), source=str(p))
+
+
+def sandbox_from_match(match) -> tuple[SandboxGame, dict[str, Any]]:
+    """Take the current position of a real game off the rules."""
+    g, st = match.game, match.state
+    board = g.board_data(st)
+    pieces = g.pieces(st, None)
+    return (SandboxGame(f"{g.name} (sandbox)"),
+            scenario_from(board, pieces, source=f"{g.id}: {st.scenario}, turn {st.turn}", sides=g.sides))

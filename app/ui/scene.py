@@ -1,0 +1,845 @@
+"""The map: a QGraphicsScene holding the board picture, the pieces and the highlights, and the
+QGraphicsView players look through (zoom, pan, overview).
+
+The static board is painted into cached tiles per zoom bucket (``MapScene.drawBackground``), so
+a frame costs a few pixmap blits plus the pieces, each itself a cached pixmap. Pieces handle
+their own mouse presses, moves and releases (no QDrag), and report to a *host* - the main
+window - which asks the game what is legal; the scene never decides that.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import OrderedDict
+from typing import Any, Protocol
+
+from PySide6.QtCore import (QEasingCurve, QEvent, QPoint, QPointF, QRect, QRectF, QSizeF, Qt,
+                            QVariantAnimation, Signal)
+from PySide6.QtGui import (QBrush, QColor, QFontMetricsF, QPainter, QPainterPath, QPen, QPixmap,
+                           QTransform)
+from PySide6.QtWidgets import (QGraphicsItem, QGraphicsObject, QGraphicsScene, QGraphicsView,
+                               QStyleOptionGraphicsItem, QWidget)
+
+from app.ui import theme
+from app.ui.boards import Board, BlankBoard, draw_halo_text
+from app.ui.counters import (DIM_FLAGS, flags_of, piece_pixmap, piece_size)
+
+TILE = 512
+Z_OVERLAY, Z_TARGETS, Z_HOVER, Z_BOX, Z_PIECE, Z_DRAG, Z_MEASURE = 5, 10, 12, 3, 20, 1000, 2000
+
+
+class Host(Protocol):
+    def piece_pressed(self, pid: str) -> bool: ...
+    def piece_dragged(self, pid: str, pos: QPointF) -> None: ...
+    def piece_dropped(self, pid: str, pos: QPointF) -> None: ...
+    def piece_clicked(self, pid: str) -> None: ...
+    def map_clicked(self, pos: QPointF) -> None: ...
+    def hovered(self, pos: QPointF) -> None: ...
+
+
+def loc_key(at: Any) -> Any:
+    if isinstance(at, list):
+        return tuple(round(float(v), 3) if isinstance(v, (int, float)) else v for v in at)
+    return at
+
+
+# ================================================================================================
+# Items
+# ================================================================================================
+
+class PieceItem(QGraphicsObject):
+    """One piece: a cached pixmap, its own drag handling, selection outline and dimming."""
+
+    def __init__(self, scene: "MapScene", piece: dict[str, Any]):
+        super().__init__()
+        self.map = scene
+        self.piece: dict[str, Any] = {}
+        self.size = QSizeF(10, 10)
+        self.selected = False
+        self.fanned = False
+        self._press: QPointF | None = None
+        self._press_screen: QPoint | None = None
+        self._start = QPointF()
+        self.dragging = False
+        self.can_drag = False
+        self._anim: QVariantAnimation | None = None
+        self.setAcceptedMouseButtons(Qt.MouseButton.LeftButton)
+        self.setAcceptHoverEvents(False)
+        self.setCursor(Qt.CursorShape.PointingHandCursor)
+        self.update_piece(piece)
+
+    @property
+    def pid(self) -> str:
+        return str(self.piece.get("id"))
+
+    def update_piece(self, piece: dict[str, Any]) -> None:
+        size = piece_size(piece, self.map.board.unit)
+        if size != self.size:
+            self.prepareGeometryChange()
+            self.size = size
+        self.piece = piece
+        self.setRotation(float(piece.get("rotation") or 0.0) if piece.get("kind") == "base" else 0.0)
+        self.update()
+
+    def boundingRect(self) -> QRectF:
+        m = max(self.size.width(), self.size.height()) * 0.16 + 3
+        return QRectF(-self.size.width() / 2 - m, -self.size.height() / 2 - m,
+                      self.size.width() + 2 * m, self.size.height() + 2 * m)
+
+    def shape(self) -> QPainterPath:
+        path = QPainterPath()
+        path.addRect(QRectF(-self.size.width() / 2, -self.size.height() / 2, self.size.width(), self.size.height()))
+        return path
+
+    def paint(self, p: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
+        lod = QStyleOptionGraphicsItem.levelOfDetailFromTransform(p.worldTransform())
+        dev = p.device()
+        dpr = dev.devicePixelRatioF() if dev is not None else 1.0
+        longer = max(self.size.width(), self.size.height())
+        px = longer * lod * dpr
+        dim = bool(flags_of(self.piece) & DIM_FLAGS)
+        body = QRectF(-self.size.width() / 2, -self.size.height() / 2, self.size.width(), self.size.height())
+        if dim and not self.dragging:
+            p.setOpacity(0.62)
+        if px < 7:
+            p.fillRect(body, theme.nation_colour(self.piece, self.map.sides))
+        else:
+            pm, target = piece_pixmap(self.piece, self.size, px, dpr, self.map.sides)
+            p.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform)
+            p.drawPixmap(target, pm, QRectF(pm.rect()))
+        p.setOpacity(1.0)
+        if self.selected or self.dragging:
+            w = 3.2 / max(lod, 0.05)
+            p.setPen(QPen(theme.SELECT, w))
+            p.setBrush(Qt.BrushStyle.NoBrush)
+            if self.piece.get("r"):
+                p.drawEllipse(body.adjusted(-w / 2, -w / 2, w / 2, w / 2))
+            else:
+                p.drawRoundedRect(body.adjusted(-w / 2, -w / 2, w / 2, w / 2), 4, 4)
+
+    # -- animation -------------------------------------------------------------------------------
+    def glide_to(self, pos: QPointF, ms: int = 120) -> None:
+        if self._anim is not None:
+            self._anim.stop()
+            self._anim = None
+        if ms <= 0 or (self.pos() - pos).manhattanLength() < 0.5 or not self.map.animate:
+            self.setPos(pos)
+            return
+        anim = QVariantAnimation(self)
+        anim.setStartValue(self.pos())
+        anim.setEndValue(pos)
+        anim.setDuration(ms)
+        anim.setEasingCurve(QEasingCurve.Type.OutCubic)
+        anim.valueChanged.connect(self.setPos)
+        anim.finished.connect(lambda: self._anim_done(pos))
+        self._anim = anim
+        anim.start()
+
+    def _anim_done(self, pos: QPointF) -> None:
+        self.setPos(pos)
+        self._anim = None
+
+    # -- mouse (the item's own handlers: tests drive them with QTest on the viewport) ------------
+    def mousePressEvent(self, event) -> None:  # noqa: N802
+        if event.button() != Qt.MouseButton.LeftButton or not self.map.interactive:
+            event.ignore()
+            return
+        event.accept()
+        self._press = event.scenePos()
+        self._press_screen = event.screenPos()
+        self._start = self.pos()
+        self.dragging = False
+        host = self.map.host
+        self.can_drag = bool(host and host.piece_pressed(self.pid))
+
+    def mouseMoveEvent(self, event) -> None:  # noqa: N802
+        if self._press is None:
+            return
+        if not self.can_drag:
+            return
+        delta = event.scenePos() - self._press
+        if not self.dragging:
+            view_scale = self.map.view_scale()
+            if delta.manhattanLength() * view_scale < 4:
+                return
+            self.dragging = True
+            self.setZValue(Z_DRAG)
+        self.setPos(self._start + delta)
+        if self.map.host:
+            self.map.host.piece_dragged(self.pid, event.scenePos())
+
+    def contextMenuEvent(self, event) -> None:  # noqa: N802
+        host = self.map.host
+        if host is not None and hasattr(host, "piece_menu") and self.map.interactive:
+            host.piece_menu(self.pid, event.screenPos())
+            event.accept()
+
+    def mouseReleaseEvent(self, event) -> None:  # noqa: N802
+        if self._press is None:
+            return
+        was_drag = self.dragging
+        self._press = None
+        self.dragging = False
+        host = self.map.host
+        if was_drag:
+            if host:
+                host.piece_dropped(self.pid, event.scenePos())
+        elif host:
+            host.piece_clicked(self.pid)
+        self.update()
+
+
+class BoxItem(QGraphicsItem):
+    """An off-map box printed beside the map (reinforcements, eliminated, Far East Command)."""
+
+    def __init__(self, box_id: str, name: str, rect: QRectF):
+        super().__init__()
+        self.box_id = box_id
+        self.name = name
+        self.rect = rect
+        self.setZValue(Z_BOX)
+
+    def boundingRect(self) -> QRectF:
+        return self.rect.adjusted(-4, -4, 6, 6)
+
+    def paint(self, p: QPainter, option, widget=None) -> None:
+        p.setRenderHint(QPainter.RenderHint.Antialiasing)
+        p.setPen(Qt.PenStyle.NoPen)
+        p.setBrush(QColor(0, 0, 0, 40))
+        p.drawRoundedRect(self.rect.translated(3, 4), 6, 6)
+        p.setBrush(QColor("#F3EEDC"))
+        p.setPen(QPen(theme.INK, 1.6))
+        p.drawRoundedRect(self.rect, 6, 6)
+        head = QRectF(self.rect.left(), self.rect.top(), self.rect.width(), 24)
+        p.setPen(QPen(theme.INK, 0.8))
+        p.drawLine(head.bottomLeft() + QPointF(6, 0), head.bottomRight() - QPointF(6, 0))
+        f = theme.map_font(13, bold=True)
+        p.setFont(f)
+        p.setPen(theme.INK)
+        fm = QFontMetricsF(f)
+        p.drawText(head.adjusted(10, 0, -10, 0), Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft,
+                   fm.elidedText(self.name.upper(), Qt.TextElideMode.ElideRight, head.width() - 20))
+
+
+class PathItem(QGraphicsItem):
+    """Paints a list of (path, fill, pen, text, text position) - highlights, hover, overlays."""
+
+    def __init__(self, z: float):
+        super().__init__()
+        self.setZValue(z)
+        self.shapes: list[tuple[QPainterPath, QBrush | None, QPen | None]] = []
+        self.texts: list[tuple[QPointF, str, QColor]] = []
+        self._rect = QRectF()
+        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+
+    def set_shapes(self, shapes, texts=()) -> None:
+        self.prepareGeometryChange()
+        self.shapes = list(shapes)
+        self.texts = list(texts)
+        r = QRectF()
+        for path, _, pen in self.shapes:
+            r = r.united(path.boundingRect().adjusted(-6, -6, 6, 6))
+        for pos, text, _ in self.texts:
+            r = r.united(QRectF(pos.x() - 200, pos.y() - 40, 400, 80))
+        self._rect = r
+
+    def clear(self) -> None:
+        self.set_shapes([])
+
+    def boundingRect(self) -> QRectF:
+        return self._rect
+
+    def paint(self, p: QPainter, option, widget=None) -> None:
+        p.setRenderHint(QPainter.RenderHint.Antialiasing)
+        lod = QStyleOptionGraphicsItem.levelOfDetailFromTransform(p.worldTransform())
+        for path, brush, pen in self.shapes:
+            p.setBrush(brush if brush is not None else Qt.BrushStyle.NoBrush)
+            if pen is None:
+                p.setPen(Qt.PenStyle.NoPen)
+            else:
+                pn = QPen(pen)
+                if pn.isCosmetic() is False and pn.widthF() < 0:
+                    pn.setWidthF(-pn.widthF() / max(lod, 0.05))
+                p.setPen(pn)
+            p.drawPath(path)
+        for pos, text, col in self.texts:
+            px = max(9.0, 12.0 / max(lod, 0.2)) if lod < 1 else 12.0
+            draw_halo_text(p, pos, text, theme.counter_font(px, bold=True), col, QColor(255, 255, 255, 220))
+
+
+# ================================================================================================
+# The scene
+# ================================================================================================
+
+class MapScene(QGraphicsScene):
+    def __init__(self, parent=None):
+        super().__init__(parent)
+        self.board: Board = BlankBoard()
+        self.host: Host | None = None
+        self.sides: tuple[str, ...] = ()
+        self.items_by_id: dict[str, PieceItem] = {}
+        self.box_items: dict[str, BoxItem] = {}
+        self.box_slots: dict[str, QRectF] = {}
+        self.pieces: list[dict[str, Any]] = []
+        self.fanned: Any = None
+        self.selected: str | None = None
+        self.interactive = True
+        self.animate = True
+        self.direct = False          # paint the board directly (offscreen renders) instead of tiles
+        self._tiles: "OrderedDict[tuple, QPixmap]" = OrderedDict()
+        self._tile_budget = 140
+        self.targets_item = PathItem(Z_TARGETS)
+        self.hover_item = PathItem(Z_HOVER)
+        self.overlay_item = PathItem(Z_OVERLAY)
+        self.measure_item = PathItem(Z_MEASURE)
+        for it in (self.targets_item, self.hover_item, self.overlay_item, self.measure_item):
+            self.addItem(it)
+        self.setItemIndexMethod(QGraphicsScene.ItemIndexMethod.NoIndex)
+        self.tiles_rendered = 0
+
+    # -- the board -------------------------------------------------------------------------------
+    def set_board(self, board: Board, sides: tuple[str, ...] = ()) -> None:
+        self.board = board
+        self.sides = tuple(sides)
+        self._tiles.clear()
+        for it in list(self.items_by_id.values()):
+            self.removeItem(it)
+        self.items_by_id.clear()
+        for b in list(self.box_items.values()):
+            self.removeItem(b)
+        self.box_items.clear()
+        self.pieces = []
+        self.fanned = None
+        for it in (self.targets_item, self.hover_item, self.overlay_item, self.measure_item):
+            it.clear()
+        self._update_rect()
+
+    def invalidate_board(self) -> None:
+        self._tiles.clear()
+        self.invalidate(self.sceneRect(), QGraphicsScene.SceneLayer.BackgroundLayer)
+        self.update()
+
+    def _update_rect(self) -> None:
+        r = self.board.rect()
+        for b in self.box_items.values():
+            r = r.united(b.rect.adjusted(-20, -20, 20, 20))
+        self.setSceneRect(r)
+
+    def full_rect(self) -> QRectF:
+        return self.sceneRect()
+
+    def view_scale(self) -> float:
+        views = self.views()
+        return views[0].transform().m11() if views else 1.0
+
+    def drawBackground(self, p: QPainter, rect: QRectF) -> None:  # noqa: N802
+        t = p.worldTransform()
+        scale = math.hypot(t.m11(), t.m12()) or 1.0
+        dev = p.device()
+        dpr = dev.devicePixelRatioF() if dev is not None else 1.0
+        lod = scale * dpr
+        br = self.board.rect()
+        p.fillRect(rect, theme.TABLE_EDGE)
+        if self.direct or lod > 12:
+            p.save()
+            p.setClipRect(br.intersected(rect))
+            self.board.paint(p, br.intersected(rect), lod)
+            p.restore()
+            return
+        b = 2.0 ** (math.ceil(math.log2(max(lod, 1e-3)) * 2) / 2)
+        T = TILE / b
+        x0 = math.floor((max(rect.left(), br.left()) - br.left()) / T)
+        x1 = math.floor((min(rect.right(), br.right()) - br.left() - 1e-6) / T)
+        y0 = math.floor((max(rect.top(), br.top()) - br.top()) / T)
+        y1 = math.floor((min(rect.bottom(), br.bottom()) - br.top() - 1e-6) / T)
+        # blit in device coordinates with edges rounded to whole pixels, so tiles never leave
+        # hairline seams between them
+        p.save()
+        clip = t.mapRect(br)
+        p.resetTransform()
+        p.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform, True)
+        p.setRenderHint(QPainter.RenderHint.Antialiasing, False)
+        p.setClipRect(clip)
+        for j in range(y0, y1 + 1):
+            for i in range(x0, x1 + 1):
+                pm = self._tile(b, i, j, T, br)
+                d = t.mapRect(QRectF(br.left() + i * T, br.top() + j * T, T, T))
+                xa, ya = round(d.left()), round(d.top())
+                xb, yb = round(d.right()), round(d.bottom())
+                p.drawPixmap(QRect(xa, ya, xb - xa, yb - ya), pm, pm.rect())
+        p.restore()
+
+    def _tile(self, b: float, i: int, j: int, T: float, br: QRectF) -> QPixmap:
+        key = (b, i, j)
+        pm = self._tiles.get(key)
+        if pm is not None:
+            self._tiles.move_to_end(key)
+            return pm
+        pm = QPixmap(TILE, TILE)
+        pm.fill(theme.TABLE_EDGE)
+        tp = QPainter(pm)
+        tp.setRenderHint(QPainter.RenderHint.Antialiasing)
+        tp.scale(b, b)
+        tx, ty = br.left() + i * T, br.top() + j * T
+        tp.translate(-tx, -ty)
+        r = QRectF(tx, ty, T, T)
+        tp.setClipRect(r)
+        self.board.paint(tp, r, b)
+        tp.end()
+        self.tiles_rendered += 1
+        self._tiles[key] = pm
+        while len(self._tiles) > self._tile_budget:
+            self._tiles.popitem(last=False)
+        return pm
+
+    def prerender(self, lod: float, rect: QRectF | None = None) -> None:
+        """Render the tiles a view at ``lod`` will need (startup, zoom to fit)."""
+        br = self.board.rect()
+        rect = br if rect is None else rect.intersected(br)
+        b = 2.0 ** (math.ceil(math.log2(max(lod, 1e-3)) * 2) / 2)
+        T = TILE / b
+        for j in range(int((rect.top() - br.top()) // T), int((rect.bottom() - br.top()) // T) + 1):
+            for i in range(int((rect.left() - br.left()) // T), int((rect.right() - br.left()) // T) + 1):
+                self._tile(b, i, j, T, br)
+
+    # -- pieces ----------------------------------------------------------------------------------
+    def set_pieces(self, pieces: list[dict[str, Any]], animate_ms: int = 0, instant: set[str] | None = None) -> None:
+        """Show exactly these pieces; moved ones glide to their new places."""
+        self.pieces = [p for p in pieces if p.get("id") is not None]
+        self._layout_boxes()
+        seen = set()
+        for pc in self.pieces:
+            pid = str(pc["id"])
+            seen.add(pid)
+            it = self.items_by_id.get(pid)
+            if it is None:
+                it = PieceItem(self, pc)
+                self.addItem(it)
+                self.items_by_id[pid] = it
+                it._fresh = True
+            else:
+                it._fresh = False
+                if it.piece != pc:
+                    it.update_piece(pc)
+            it.selected = pid == self.selected
+        for pid in list(self.items_by_id):
+            if pid not in seen:
+                self.removeItem(self.items_by_id.pop(pid))
+        self.relayout(animate_ms, instant or set())
+
+    def positions(self) -> dict[str, tuple[QPointF, float]]:
+        """Where each piece stands: (scene position, z)."""
+        board = self.board
+        groups: "OrderedDict[Any, list[dict[str, Any]]]" = OrderedDict()
+        out: dict[str, tuple[QPointF, float]] = {}
+        for pc in self.pieces:
+            at = pc.get("at")
+            if isinstance(at, str) and at.startswith("box:"):
+                groups.setdefault(("box", at[4:]), []).append(pc)
+            elif board.anchor(at) is None:
+                groups.setdefault(("box", "__unplaced"), []).append(pc)
+            elif board.free:
+                out[str(pc["id"])] = (board.anchor(at), Z_PIECE + 1)
+            else:
+                groups.setdefault(loc_key(at), []).append(pc)
+        unit = board.unit
+        for key, members in groups.items():
+            if isinstance(key, tuple) and len(key) == 2 and key[0] == "box":
+                slot = self.box_slots.get(key[1])
+                if slot is None:
+                    continue
+                per_row = max(1, int((slot.width() - 12) // (unit * 1.1)))
+                for i, pc in enumerate(members):
+                    r, c = divmod(i, per_row)
+                    x = slot.left() + 10 + unit * 0.55 + c * unit * 1.1
+                    y = slot.top() + 30 + unit * 0.55 + r * unit * 1.1
+                    out[str(pc["id"])] = (QPointF(x, y), Z_PIECE + 1)
+                continue
+            a = board.anchor(members[0].get("at"))
+            n = len(members)
+            if key == self.fanned and n > 1:
+                # spread in a row above the location
+                w = unit * 1.08
+                for i, pc in enumerate(members):
+                    x = a.x() + (i - (n - 1) / 2) * w
+                    out[str(pc["id"])] = (QPointF(x, a.y() - unit * 0.9), Z_DRAG - 10 + i)
+                continue
+            if board.kind == "pointgraph":
+                sizes = [piece_size(pc, unit) for pc in members]
+                per_row = 3 if max(s.width() for s in sizes) > unit * 0.6 else 5
+                cell = max(s.width() for s in sizes) * 1.08
+                for i, pc in enumerate(members):
+                    r, c = divmod(i, per_row)
+                    in_row = min(per_row, n - r * per_row)
+                    x = a.x() + (c - (in_row - 1) / 2) * cell
+                    y = a.y() + r * cell * 1.05
+                    out[str(pc["id"])] = (QPointF(x, y), Z_PIECE + i)
+                continue
+            d = unit * 0.075
+            shown = min(n, 6)
+            for i, pc in enumerate(members):
+                k = min(i, shown - 1)
+                off = k - (shown - 1) / 2
+                out[str(pc["id"])] = (QPointF(a.x() + off * d, a.y() - off * d), Z_PIECE + i)
+        return out
+
+    def relayout(self, animate_ms: int = 0, instant: set[str] | None = None) -> None:
+        pos = self.positions()
+        for pid, it in self.items_by_id.items():
+            if it.dragging:
+                continue
+            target = pos.get(pid)
+            if target is None:
+                it.setVisible(False)
+                continue
+            it.setVisible(True)
+            it.setZValue(target[1])
+            if getattr(it, "_fresh", False) or (instant and pid in instant):
+                it.setPos(target[0])
+            else:
+                it.glide_to(target[0], animate_ms)
+
+    def _layout_boxes(self) -> None:
+        declared = {b["id"]: b.get("name") or b["id"] for b in self.board.boxes()}
+        used: "OrderedDict[str, int]" = OrderedDict()
+        for bid in declared:
+            used[bid] = 0
+        for pc in self.pieces:
+            at = pc.get("at")
+            if isinstance(at, str) and at.startswith("box:"):
+                bid = at[4:]
+                used[bid] = used.get(bid, 0) + 1
+            elif self.board.anchor(at) is None:
+                used["__unplaced"] = used.get("__unplaced", 0) + 1
+        unit = self.board.unit
+        br = self.board.rect()
+        x, y = br.left() + 10, br.bottom() + 24
+        row_h = 0.0
+        slots: dict[str, QRectF] = {}
+        for bid, n in used.items():
+            per_row = max(4, min(10, n))
+            w = 20 + per_row * unit * 1.1
+            rows = max(1, math.ceil(n / per_row))
+            h = 38 + rows * unit * 1.1
+            if x + w > br.right() and x > br.left() + 10:
+                x = br.left() + 10
+                y += row_h + 18
+                row_h = 0
+            slots[bid] = QRectF(x, y, w, h)
+            x += w + 18
+            row_h = max(row_h, h)
+        self.box_slots = slots
+        for bid in list(self.box_items):
+            if bid not in slots:
+                self.removeItem(self.box_items.pop(bid))
+        for bid, rect in slots.items():
+            name = "Not on the map" if bid == "__unplaced" else declared.get(bid, bid.replace("-", " ").replace("_", " "))
+            it = self.box_items.get(bid)
+            if it is None:
+                it = BoxItem(bid, name, rect)
+                self.addItem(it)
+                self.box_items[bid] = it
+            elif it.rect != rect:
+                it.prepareGeometryChange()
+                it.rect = rect
+                it.update()
+        self._update_rect()
+
+    def box_at(self, pos: QPointF) -> str | None:
+        for bid, rect in self.box_slots.items():
+            if rect.contains(pos) and bid != "__unplaced":
+                return bid
+        return None
+
+    def select(self, pid: str | None) -> None:
+        self.selected = pid
+        for k, it in self.items_by_id.items():
+            sel = k == pid
+            if it.selected != sel:
+                it.selected = sel
+                it.update()
+
+    def fan(self, key: Any) -> None:
+        if self.fanned != key:
+            self.fanned = key
+            self.relayout(120)
+
+    def stack_of(self, pid: str) -> list[str]:
+        at = None
+        for pc in self.pieces:
+            if str(pc["id"]) == pid:
+                at = loc_key(pc.get("at"))
+        return [str(pc["id"]) for pc in self.pieces if loc_key(pc.get("at")) == at]
+
+    def piece(self, pid: str) -> dict[str, Any] | None:
+        it = self.items_by_id.get(pid)
+        return it.piece if it else None
+
+
+# ================================================================================================
+# The view
+# ================================================================================================
+
+class MapView(QGraphicsView):
+    zoomed = Signal(float)
+    hovered = Signal(QPointF)
+    key_action = Signal(str)
+
+    def __init__(self, scene: MapScene, parent=None):
+        super().__init__(scene, parent)
+        self.map = scene
+        self.setRenderHints(QPainter.RenderHint.Antialiasing | QPainter.RenderHint.SmoothPixmapTransform
+                            | QPainter.RenderHint.TextAntialiasing)
+        self.setViewportUpdateMode(QGraphicsView.ViewportUpdateMode.SmartViewportUpdate)
+        self.setOptimizationFlags(QGraphicsView.OptimizationFlag.DontSavePainterState)
+        self.setTransformationAnchor(QGraphicsView.ViewportAnchor.AnchorUnderMouse)
+        self.setResizeAnchor(QGraphicsView.ViewportAnchor.AnchorViewCenter)
+        self.setDragMode(QGraphicsView.DragMode.ScrollHandDrag)
+        self.setMouseTracking(True)
+        self.setFrameShape(QGraphicsView.Shape.NoFrame)
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        self.measuring = False
+        self.auto_fit = True          # keep fitting the board on resize until the user zooms
+        self._measure_from: QPointF | None = None
+        self.overview = Overview(self)
+        self.painted_frames = 0
+        self._press_pos: QPoint | None = None
+
+    # -- zoom and pan ------------------------------------------------------------------------------
+    def scale_factor(self) -> float:
+        return self.transform().m11()
+
+    def min_scale(self) -> float:
+        r = self.map.sceneRect()
+        vp = self.viewport().rect()
+        if r.width() <= 0 or r.height() <= 0:
+            return 0.05
+        return min(vp.width() / r.width(), vp.height() / r.height()) * 0.5
+
+    def set_zoom(self, s: float) -> None:
+        s = max(min(s, 8.0), max(0.03, self.min_scale()))
+        cur = self.scale_factor()
+        if abs(s - cur) > 1e-9:
+            self.scale(s / cur, s / cur)
+        self.zoomed.emit(self.scale_factor())
+        self.overview.update()
+
+    def zoom_by(self, factor: float) -> None:
+        self.auto_fit = False
+        self.set_zoom(self.scale_factor() * factor)
+
+    def zoom_to_fit(self) -> None:
+        r = self.map.board.rect()
+        if r.isEmpty():
+            return
+        self.auto_fit = True
+        self.resetTransform()
+        self.fitInView(r, Qt.AspectRatioMode.KeepAspectRatio)
+        self.zoomed.emit(self.scale_factor())
+        self.overview.update()
+
+    def pan(self, dx: int, dy: int) -> None:
+        self.auto_fit = False
+        self.horizontalScrollBar().setValue(self.horizontalScrollBar().value() + dx)
+        self.verticalScrollBar().setValue(self.verticalScrollBar().value() + dy)
+        self.overview.update()
+
+    def wheelEvent(self, event) -> None:  # noqa: N802
+        steps = event.angleDelta().y() / 120.0
+        if steps:
+            self.zoom_by(1.2 ** steps)
+        event.accept()
+
+    def event(self, e) -> bool:
+        if e.type() == QEvent.Type.KeyPress and e.key() in (Qt.Key.Key_Tab, Qt.Key.Key_Backtab):
+            self.key_action.emit("prev" if e.key() == Qt.Key.Key_Backtab else "next")
+            return True
+        return super().event(e)
+
+    def keyPressEvent(self, event) -> None:  # noqa: N802
+        k = event.key()
+        step = max(40, self.viewport().width() // 8)
+        if k in (Qt.Key.Key_Plus, Qt.Key.Key_Equal):
+            self.zoom_by(1.25)
+        elif k == Qt.Key.Key_Minus:
+            self.zoom_by(1 / 1.25)
+        elif k in (Qt.Key.Key_0, Qt.Key.Key_F):
+            self.zoom_to_fit()
+        elif k == Qt.Key.Key_Left:
+            self.pan(-step, 0)
+        elif k == Qt.Key.Key_Right:
+            self.pan(step, 0)
+        elif k == Qt.Key.Key_Up:
+            self.pan(0, -step)
+        elif k == Qt.Key.Key_Down:
+            self.pan(0, step)
+        elif k == Qt.Key.Key_Escape:
+            self.key_action.emit("escape")
+        elif k in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
+            self.key_action.emit("confirm")
+        elif k == Qt.Key.Key_Space:
+            self.key_action.emit("space")
+        else:
+            super().keyPressEvent(event)
+
+    # -- mouse -----------------------------------------------------------------------------------
+    def set_measuring(self, on: bool) -> None:
+        self.measuring = on
+        self.setDragMode(QGraphicsView.DragMode.NoDrag if on else QGraphicsView.DragMode.ScrollHandDrag)
+        self.viewport().setCursor(Qt.CursorShape.CrossCursor if on else Qt.CursorShape.OpenHandCursor)
+        if not on:
+            self.map.measure_item.clear()
+
+    def mousePressEvent(self, event) -> None:  # noqa: N802
+        if self.measuring and event.button() == Qt.MouseButton.LeftButton:
+            self._measure_from = self.mapToScene(event.position().toPoint())
+            self._update_measure(self._measure_from)
+            event.accept()
+            return
+        self._press_pos = event.position().toPoint()
+        super().mousePressEvent(event)
+
+    def mouseMoveEvent(self, event) -> None:  # noqa: N802
+        pos = self.mapToScene(event.position().toPoint())
+        if self.measuring and self._measure_from is not None:
+            self._update_measure(pos)
+        super().mouseMoveEvent(event)
+        self.hovered.emit(pos)
+        if event.buttons():
+            self.overview.update()
+
+    def mouseReleaseEvent(self, event) -> None:  # noqa: N802
+        if self.measuring and self._measure_from is not None:
+            self._update_measure(self.mapToScene(event.position().toPoint()))
+            self._measure_from = None
+            event.accept()
+            return
+        pressed = self._press_pos
+        self._press_pos = None
+        grabber = self.map.mouseGrabberItem()
+        super().mouseReleaseEvent(event)
+        if (event.button() == Qt.MouseButton.LeftButton and pressed is not None and grabber is None
+                and (event.position().toPoint() - pressed).manhattanLength() < 5 and self.map.host):
+            self.map.host.map_clicked(self.mapToScene(event.position().toPoint()))
+
+    def _update_measure(self, to: QPointF) -> None:
+        a = self._measure_from
+        if a is None:
+            return
+        text, path = self.map.board.measure(a, to)
+        line = QPainterPath(a)
+        line.lineTo(to)
+        shapes = [(path, QBrush(QColor(255, 200, 40, 70)), QPen(QColor(170, 120, 0, 200), -1.5))]
+        shapes.append((line, None, QPen(QColor("#1E1A16"), -2.5, Qt.PenStyle.DashLine)))
+        ticks = QPainterPath()
+        ticks.addEllipse(a, 3, 3)
+        ticks.addEllipse(to, 3, 3)
+        shapes.append((ticks, QBrush(QColor("#1E1A16")), None))
+        mid = QPointF((a.x() + to.x()) / 2, (a.y() + to.y()) / 2 - 14)
+        self.map.measure_item.set_shapes(shapes, [(mid, text, QColor("#1E1A16"))])
+        self.measure_text = text
+
+    def paintEvent(self, event) -> None:  # noqa: N802
+        super().paintEvent(event)
+        self.painted_frames += 1
+
+    def resizeEvent(self, event) -> None:  # noqa: N802
+        super().resizeEvent(event)
+        if self.auto_fit:
+            self.zoom_to_fit()
+        self.overview.place()
+
+    def scrollContentsBy(self, dx: int, dy: int) -> None:  # noqa: N802
+        super().scrollContentsBy(dx, dy)
+        self.overview.update()
+
+    def visible_scene_rect(self) -> QRectF:
+        return self.mapToScene(self.viewport().rect()).boundingRect()
+
+
+class Overview(QWidget):
+    """A small picture of the whole board in the view's corner; the frame shows what the view
+    sees, and clicking or dragging moves it."""
+
+    def __init__(self, view: MapView):
+        super().__init__(view)
+        self.view = view
+        self._pm: QPixmap | None = None
+        self._board_id = None
+        self.setCursor(Qt.CursorShape.PointingHandCursor)
+        self.setAttribute(Qt.WidgetAttribute.WA_OpaquePaintEvent, False)
+        self.resize(220, 160)
+
+    def place(self) -> None:
+        vp = self.view.viewport().geometry()
+        br = self.view.map.board.rect()
+        w = 220
+        h = int(w * br.height() / br.width()) if br.width() > 0 else 160
+        h = max(60, min(h, 260))
+        w = int(h * br.width() / br.height()) if h == 260 and br.height() > 0 else w
+        self.resize(w, h)
+        self.move(vp.right() - w - 12, vp.bottom() - h - 12)
+
+    def _pixmap(self) -> QPixmap:
+        board = self.view.map.board
+        if self._pm is None or self._board_id is not board or self._pm.size() != self.size():
+            br = board.rect()
+            pm = QPixmap(self.size())
+            pm.fill(theme.TABLE_EDGE)
+            p = QPainter(pm)
+            s = min(self.width() / br.width(), self.height() / br.height())
+            p.scale(s, s)
+            p.translate(-br.left(), -br.top())
+            board.paint(p, br, s)
+            p.end()
+            self._pm = pm
+            self._board_id = board
+        return self._pm
+
+    def _scale(self) -> float:
+        br = self.view.map.board.rect()
+        return min(self.width() / br.width(), self.height() / br.height())
+
+    def paintEvent(self, event) -> None:  # noqa: N802
+        p = QPainter(self)
+        p.setRenderHint(QPainter.RenderHint.Antialiasing)
+        p.drawPixmap(0, 0, self._pixmap())
+        br = self.view.map.board.rect()
+        s = self._scale()
+        # pieces as dots
+        for it in self.view.map.items_by_id.values():
+            if not it.isVisible():
+                continue
+            q = it.pos()
+            if not br.contains(q):
+                continue
+            c = theme.nation_colour(it.piece, self.view.map.sides)
+            p.setPen(QPen(QColor(0, 0, 0, 150), 0.8))
+            p.setBrush(c)
+            p.drawRect(QRectF((q.x() - br.left()) * s - 2, (q.y() - br.top()) * s - 2, 4, 4))
+        vr = self.view.visible_scene_rect()
+        r = QRectF((vr.left() - br.left()) * s, (vr.top() - br.top()) * s, vr.width() * s, vr.height() * s)
+        p.setBrush(QColor(255, 255, 255, 40))
+        p.setPen(QPen(QColor("#C0392B"), 2.0))
+        p.drawRect(r.intersected(QRectF(self.rect()).adjusted(1, 1, -1, -1)))
+        p.setBrush(Qt.BrushStyle.NoBrush)
+        p.setPen(QPen(QColor(20, 18, 15), 2.0))
+        p.drawRect(QRectF(self.rect()).adjusted(1, 1, -1, -1))
+
+    def _go(self, pos: QPoint) -> None:
+        br = self.view.map.board.rect()
+        s = self._scale()
+        self.view.centerOn(QPointF(br.left() + pos.x() / s, br.top() + pos.y() / s))
+        self.update()
+
+    def mousePressEvent(self, e) -> None:  # noqa: N802
+        self._go(e.position().toPoint())
+
+    def mouseMoveEvent(self, e) -> None:  # noqa: N802
+        if e.buttons():
+            self._go(e.position().toPoint())
+
+    def reset(self) -> None:
+        self._pm = None
+        self.place()
+        self.update()

@@ -1,0 +1,1403 @@
+"""The main window: the map in the middle, the docks around it, menus and shortcuts.
+
+The window drives a :class:`~app.engine.match.Match`. Everything it shows comes from the game's
+hooks; every change goes through ``match.apply``/``undo``/``redo`` and comes back through the
+match's listeners (log, journal, refresh). Legality is only ever asked, never decided here.
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable
+
+from PySide6.QtCore import QByteArray, QPointF, QRectF, Qt, QTimer
+from PySide6.QtGui import QAction, QActionGroup, QBrush, QColor, QKeySequence, QPainterPath, QPen
+from PySide6.QtWidgets import (QApplication, QDockWidget, QFileDialog, QHBoxLayout, QInputDialog,
+                               QLabel, QMainWindow, QMenu, QMessageBox, QPushButton, QToolBar,
+                               QVBoxLayout, QWidget)
+
+from app.engine.game import Action, Game, IllegalAction
+from app.engine.match import Match, Step
+from app.engine.state import GameState, canonical_json
+from app.ui import catalog, theme
+from app.ui.boards import Board, make_board
+from app.ui.config import journal_path, settings
+from app.ui.dialogs import HandOver, NewGameDialog
+from app.ui.overlays import overlay_shapes
+from app.ui.panels import (ActionsPanel, InspectorPanel, LogPanel, PanelsPanel, ReplayPanel,
+                           TurnBar, breakdown_panels)
+from app.ui.scene import MapScene, MapView, loc_key
+
+FILE_FILTER = "Ridgeline files (*.json *.rsave *.toml);;Saves (*.json *.rsave);;Scenarios (*.toml);;All files (*)"
+
+
+@dataclass
+class ReplaySession:
+    data: dict[str, Any]
+    game: Game
+    states: list[GameState]
+    actions: list[Action]
+    pos: int = 0
+
+
+def _is_drag_action(a: Action) -> bool:
+    return "unit" in a and "to" in a
+
+
+class MainWindow(QMainWindow):
+    def __init__(self, use_settings: bool = True):
+        super().__init__()
+        self.setWindowTitle("Ridgeline")
+        self.resize(1500, 950)
+        self.match: Match | None = None
+        self.mode = "none"                      # "play", "sandbox", "none"
+        self.players: dict[str, str] = {}
+        self.seats: dict[str, Any] = {}
+        self.seat: str | None = None
+        self.journal = None
+        self.save_path: Path | None = None
+        self.ai_delay_ms = 350
+        self.ai_paused = False
+        self._ai_job: dict[str, Any] | None = None
+        self._ai_pending = False
+        self._live: dict[str, Any] | None = None
+        self._replay: ReplaySession | None = None
+        self._targets: dict[str, dict[str, Any]] = {}
+        self._targets_for: str | None = None
+        self._board_src: Any = None
+        self._legal: list[Action] = []
+        self._hover_loc: Any = None
+        self._ai_label = ""
+        self._clean_close = False
+
+        self.scene = MapScene(self)
+        self.scene.host = self
+        self.view = MapView(self.scene)
+        self.view.zoomed.connect(self._show_zoom)
+        self.view.hovered.connect(self.hovered)
+        self.view.key_action.connect(self._key_action)
+        self.setCentralWidget(self.view)
+        self.handover = HandOver(self.view)
+        self.handover.accepted.connect(self.accept_handover)
+
+        self._build_docks()
+        self._build_status()
+        self._build_menus()
+        self._ai_timer = QTimer(self)
+        self._ai_timer.setInterval(15)
+        self._ai_timer.timeout.connect(self._ai_poll)
+        self._play_timer = QTimer(self)
+        self._play_timer.setInterval(700)
+        self._play_timer.timeout.connect(self._replay_tick)
+        self.settings = settings() if use_settings else None
+        self._restore_layout()
+        self.refresh()
+
+    # =============================================================================================
+    # building the window
+    # =============================================================================================
+    def _dock(self, title: str, name: str, widget: QWidget, area: Qt.DockWidgetArea) -> QDockWidget:
+        d = QDockWidget(title, self)
+        d.setObjectName(name)
+        d.setWidget(widget)
+        d.setFeatures(QDockWidget.DockWidgetFeature.DockWidgetMovable | QDockWidget.DockWidgetFeature.DockWidgetClosable
+                      | QDockWidget.DockWidgetFeature.DockWidgetFloatable)
+        self.addDockWidget(area, d)
+        return d
+
+    def _build_docks(self) -> None:
+        self.setDockNestingEnabled(True)
+        self.turnbar = TurnBar()
+        self.turnbar.end_phase.connect(lambda: self.end_phase(confirm=False))
+        tb = QToolBar("Turn and phase", self)
+        tb.setObjectName("turnbar")
+        tb.setMovable(False)
+        tb.addWidget(self.turnbar)
+        self.turn_toolbar = tb
+        self.addToolBar(Qt.ToolBarArea.TopToolBarArea, tb)
+        self.inspector = InspectorPanel()
+        self.odds = PanelsPanel(empty="No battle being considered. Combat and odds panels appear here.")
+        self.log = LogPanel()
+        self.actions_panel = ActionsPanel()
+        self.actions_panel.chosen.connect(lambda a: self.apply_action(a))
+        self.game_panels = PanelsPanel()
+        self.replay_panel = ReplayPanel()
+        self.replay_panel.moved.connect(self.replay_goto)
+        self.replay_panel.play_toggled.connect(self._replay_play)
+        self.replay_panel.take_over.connect(self.replay_take_over)
+        self.replay_panel.closed.connect(self.close_replay)
+        R, B = Qt.DockWidgetArea.RightDockWidgetArea, Qt.DockWidgetArea.BottomDockWidgetArea
+        self.dock_inspector = self._dock("Unit", "dock-inspector", self.inspector, R)
+        self.dock_odds = self._dock("Combat and odds", "dock-odds", self.odds, R)
+        self.dock_log = self._dock("Log", "dock-log", self.log, R)
+        self.dock_actions = self._dock("Actions", "dock-actions", self.actions_panel, Qt.DockWidgetArea.LeftDockWidgetArea)
+        self.dock_panels = self._dock("Game", "dock-panels", self.game_panels, Qt.DockWidgetArea.LeftDockWidgetArea)
+        self.dock_replay = self._dock("Replay", "dock-replay", self.replay_panel, B)
+        self.dock_replay.hide()
+        self.resizeDocks([self.dock_inspector, self.dock_odds, self.dock_log], [250, 190, 380], Qt.Orientation.Vertical)
+        self.resizeDocks([self.dock_inspector], [340], Qt.Orientation.Horizontal)
+        self.resizeDocks([self.dock_actions], [250], Qt.Orientation.Horizontal)
+        self._default_state = None
+
+    def _build_status(self) -> None:
+        sb = self.statusBar()
+        self.where_label = QLabel()
+        self.where_label.setMinimumWidth(260)
+        self.zoom_label = QLabel()
+        self.ai_box = QWidget()
+        ab = QHBoxLayout(self.ai_box)
+        ab.setContentsMargins(0, 0, 0, 0)
+        self.ai_text = QLabel()
+        self.ai_stop = QPushButton("Stop")
+        self.ai_stop.setToolTip("Stop the computer player (Esc)")
+        self.ai_stop.clicked.connect(self.stop_ai)
+        ab.addWidget(self.ai_text)
+        ab.addWidget(self.ai_stop)
+        self.ai_box.hide()
+        sb.addPermanentWidget(self.ai_box)
+        sb.addPermanentWidget(self.where_label)
+        sb.addPermanentWidget(self.zoom_label)
+
+    def _act(self, menu: QMenu, text: str, slot: Callable, shortcut: Any = None, checkable: bool = False,
+             tip: str = "") -> QAction:
+        a = QAction(text, self)
+        if shortcut is not None:
+            a.setShortcuts(shortcut if isinstance(shortcut, list) else [QKeySequence(shortcut)])
+        a.setCheckable(checkable)
+        if tip:
+            a.setStatusTip(tip)
+            a.setToolTip(tip)
+        a.triggered.connect(slot)
+        menu.addAction(a)
+        return a
+
+    def _build_menus(self) -> None:
+        mb = self.menuBar()
+        m = mb.addMenu("&File")
+        self._act(m, "&New game...", self.new_game_dialog, QKeySequence.StandardKey.New)
+        self._act(m, "&Open...", self.open_dialog, QKeySequence.StandardKey.Open)
+        self.recent_menu = m.addMenu("Open &recent")
+        self.recent_menu.aboutToShow.connect(self._fill_recent)
+        m.addSeparator()
+        self.act_save = self._act(m, "&Save", self.save, QKeySequence.StandardKey.Save)
+        self.act_save_as = self._act(m, "Save &as...", self.save_as_dialog, QKeySequence("Ctrl+Shift+S"))
+        m.addSeparator()
+        self._act(m, "Re&play a save...", self.replay_dialog)
+        self.act_replay_this = self._act(m, "Replay &this game", self.replay_current)
+        self._act(m, "Export &picture...", self.export_picture)
+        m.addSeparator()
+        self._act(m, "&Quit", self.close, QKeySequence.StandardKey.Quit)
+
+        m = mb.addMenu("&Edit")
+        self.act_undo = self._act(m, "&Undo", self.undo, QKeySequence("Ctrl+Z"))
+        self.act_redo = self._act(m, "&Redo", self.redo, [QKeySequence("Ctrl+Shift+Z"), QKeySequence("Ctrl+Y")])
+
+        m = mb.addMenu("&View")
+        for d in (self.dock_inspector, self.dock_odds, self.dock_log, self.dock_actions, self.dock_panels, self.dock_replay):
+            m.addAction(d.toggleViewAction())
+        self.act_overview = self._act(m, "&Overview map", self._toggle_overview, checkable=True)
+        self.act_overview.setChecked(True)
+        self.act_grid = self._act(m, "Table &grid (6 inches)", self._toggle_grid, checkable=True)
+        self.act_grid.setChecked(True)
+        m.addSeparator()
+        self._act(m, "Zoom &in", lambda: self.view.zoom_by(1.25), QKeySequence.StandardKey.ZoomIn)
+        self._act(m, "Zoom &out", lambda: self.view.zoom_by(0.8), QKeySequence.StandardKey.ZoomOut)
+        self._act(m, "Zoom to &fit", self.view.zoom_to_fit, QKeySequence("Ctrl+0"))
+        self._act(m, "Show the &boxes", self.show_boxes)
+        m.addSeparator()
+        self._act(m, "&Reset the layout", self.reset_layout)
+
+        m = mb.addMenu("&Game")
+        self.act_end = self._act(m, "&End phase", lambda: self.end_phase(confirm=True), QKeySequence("Ctrl+E"))
+        self.act_sandbox = self._act(m, "&Sandbox (rules off)", self.toggle_sandbox, checkable=True,
+                                     tip="Move anything anywhere, flip, eliminate, roll dice by hand")
+        m.addSeparator()
+        self.act_pause_ai = self._act(m, "&Pause the computer", self.toggle_ai_pause, checkable=True)
+        self._act(m, "S&top the computer's move", self.stop_ai)
+
+        m = mb.addMenu("&Tools")
+        self.act_measure = self._act(m, "&Measure", self._toggle_measure, QKeySequence("M"), checkable=True,
+                                     tip="Drag on the map to measure range (hexes, links or inches)")
+        self._act(m, "&Roll dice...", self.roll_dice_dialog)
+        self._act(m, "&Balance lab...", self.balance_lab)
+
+        m = mb.addMenu("&Help")
+        self._act(m, "&Keys and mouse", self.show_keys, QKeySequence.StandardKey.HelpContents)
+        self._act(m, "&About Ridgeline", self.about)
+
+    # =============================================================================================
+    # layout memory
+    # =============================================================================================
+    def _restore_layout(self) -> None:
+        self._default_state = self.saveState()
+        if self.settings is None:
+            return
+        geo = self.settings.value("window/geometry")
+        st = self.settings.value("window/state")
+        if isinstance(geo, QByteArray):
+            self.restoreGeometry(geo)
+        if isinstance(st, QByteArray):
+            self.restoreState(st)
+        self.dock_replay.hide()
+
+    def save_layout(self) -> None:
+        if self.settings is None:
+            return
+        self.settings.setValue("window/geometry", self.saveGeometry())
+        self.settings.setValue("window/state", self.saveState())
+        self.settings.sync()
+
+    def reset_layout(self) -> None:
+        if self._default_state is not None:
+            self.restoreState(self._default_state)
+        for d in (self.dock_inspector, self.dock_odds, self.dock_log, self.dock_actions, self.dock_panels):
+            d.show()
+
+    def _recent(self) -> list[str]:
+        if self.settings is None:
+            return []
+        v = self.settings.value("recent", [])
+        if isinstance(v, str):
+            v = [v]
+        return [str(x) for x in (v or [])]
+
+    def _add_recent(self, path: Path) -> None:
+        if self.settings is None:
+            return
+        p = str(Path(path).resolve())
+        items = [x for x in self._recent() if x != p]
+        self.settings.setValue("recent", [p] + items[:7])
+
+    def _fill_recent(self) -> None:
+        self.recent_menu.clear()
+        items = self._recent()
+        if not items:
+            a = self.recent_menu.addAction("(none yet)")
+            a.setEnabled(False)
+        for p in items:
+            self.recent_menu.addAction(Path(p).name, lambda p=p: self.open_path(p)).setToolTip(p)
+
+    # =============================================================================================
+    # matches
+    # =============================================================================================
+    def start_match(self, match: Match, players: dict[str, str] | None = None, mode: str = "play",
+                    path: str | Path | None = None, journal: bool = True) -> None:
+        """Show ``match`` and play it: ``players`` maps side -> human / ai / ai:hard / random..."""
+        self._stop_ai_job()
+        self._close_journal(delete=True)
+        if self.match is not None and self._on_change in self.match.listeners:
+            self.match.listeners.remove(self._on_change)
+        self._replay = None
+        self.dock_replay.hide()
+        self.match = match
+        self.mode = mode
+        game = match.game
+        self.players = {s: (players or {}).get(s, "human") for s in game.sides}
+        self.seats = {}
+        if mode == "play":
+            from app.ai.selfplay import PlayerError, make_player
+            for s, spec in self.players.items():
+                if spec and spec != "human":
+                    try:
+                        self.seats[s] = make_player(game, spec, match.seed, s)
+                    except PlayerError as e:
+                        self.players[s] = "human"
+                        self.status(f"{e}: {s} is played by a human instead")
+        humans = [s for s in game.sides if self.players.get(s) == "human"]
+        self.seat = match.state.active if match.state.active in humans else (humans[0] if humans else None)
+        self.save_path = Path(path) if path and str(path).endswith((".json", ".rsave")) else None
+        match.listeners.append(self._on_change)
+        if mode == "play" and journal:
+            from app.engine.saves import Journal
+            self.journal = Journal(journal_path())
+            try:
+                self.journal.attach(match, self.players)
+            except OSError as e:
+                self.journal = None
+                self.status(f"Autosave is off: {e}")
+        self._board_src = None
+        self.scene.selected = None
+        self._clear_targets()
+        self.handover.hide()
+        self.log.clear()
+        for i, step in enumerate(match.history, start=1):
+            self._log_step(i, step)
+        self.act_sandbox.blockSignals(True)
+        self.act_sandbox.setChecked(mode == "sandbox")
+        self.act_sandbox.blockSignals(False)
+        self.refresh()
+        self.view.zoom_to_fit()
+        self._update_title()
+        out = match.outcome()
+        self.status(f"{game.name}: {match.state.scenario}. " + (self._outcome_text() if out else match.prompt()))
+        self._schedule_ai()
+
+    def new_game(self, game: Game, scenario_text: str, seed: int = 0, options: dict[str, Any] | None = None,
+                 players: dict[str, str] | None = None, scenario_path: str = "", sandbox: bool = False) -> Match:
+        from app.engine.saves import match_from_scenario_text
+        match = match_from_scenario_text(game, scenario_text, scenario_path, seed, options or {})
+        if sandbox:
+            from app.ui.sandbox import sandbox_from_match
+            g, sc = sandbox_from_match(match)
+            match = Match.start(g, sc, seed=seed)
+            self.start_match(match, mode="sandbox")
+        else:
+            self.start_match(match, players)
+        return match
+
+    def new_game_dialog(self) -> None:
+        dlg = NewGameDialog(self, self.match.game.id if self.match and self.mode == "play" else None)
+        if dlg.exec() != NewGameDialog.DialogCode.Accepted:
+            return
+        cfg = dlg.result_config()
+        entry = cfg["scenario"]
+        if entry is None:
+            return
+        game = catalog.get(cfg["game"])
+        try:
+            if game is None:
+                self.open_sandbox_scenario(entry.path)
+                return
+            rel = str(entry.path) if entry.path else ""
+            self.new_game(game, entry.read(), cfg["seed"], cfg["options"], cfg["players"], rel, cfg["sandbox"])
+        except Exception as e:  # a broken scenario file: say so, keep the window
+            QMessageBox.warning(self, "Cannot start the game", str(e))
+
+    def open_sandbox_scenario(self, path: str | Path) -> None:
+        from app.ui.sandbox import sandbox_from_scenario_file
+        g, sc = sandbox_from_scenario_file(path)
+        self.start_match(Match.start(g, sc, seed=int(time.time()) % 1_000_000), mode="sandbox")
+
+    def open_board_sandbox(self, data: dict[str, Any], source: str = "") -> None:
+        from app.ui.sandbox import SandboxGame, scenario_from
+        g = SandboxGame(f"{Path(source).name or 'Board'} (sandbox)")
+        self.start_match(Match.start(g, scenario_from(data, [], source=source), seed=0), mode="sandbox")
+
+    def open_path(self, path: str | Path) -> bool:
+        """Open a save, a scenario, a journal or a board file. False (with a message) if not."""
+        from app.engine.files import FileError, load
+        p = Path(path)
+        try:
+            loaded = load(p)
+            data = loaded.data
+            fmt = data.get("format") if isinstance(data, dict) else None
+            if fmt == "ridgeline-save":
+                from app.engine.saves import open_save
+                match = open_save(p)
+                self.start_match(match, data.get("players") or {}, path=p)
+            elif fmt == "ridgeline-journal":
+                from app.engine.saves import read_journal, replay
+                d = read_journal(p)
+                if d is None:
+                    raise ValueError("the journal holds no game")
+                self.start_match(replay(d), d.get("players") or {})
+            elif fmt == "ridgeline-scenario":
+                game = catalog.get(str(data.get("game")))
+                if game is None:
+                    self.open_sandbox_scenario(p)
+                else:
+                    from app.engine.scenario import load_scenario
+                    game, loaded = load_scenario(p)
+                    seed = int(time.time()) % 1_000_000
+                    match = Match.start(game, loaded.data, seed=seed, scenario_path=str(p), scenario_text=loaded.text)
+                    self.start_match(match, {}, path=p)
+            elif isinstance(data, dict) and data.get("kind") in ("hexmap", "pointgraph", "table"):
+                self.open_board_sandbox(data, str(p))
+            else:
+                raise ValueError("not a Ridgeline save, scenario, journal or board file")
+        except FileError as e:
+            self._open_failed(p, "\n".join(str(x) for x in e.problems))
+            return False
+        except Exception as e:
+            self._open_failed(p, str(e) or type(e).__name__)
+            return False
+        self._add_recent(p)
+        return True
+
+    def _open_failed(self, p: Path, why: str) -> None:
+        self.status(f"Cannot open {p.name}: {why.splitlines()[0] if why else ''}")
+        if self.isVisible():
+            QMessageBox.warning(self, "Cannot open", f"{p}\n\n{why}")
+
+    def open_dialog(self) -> None:
+        path, _ = QFileDialog.getOpenFileName(self, "Open a save, scenario or board", "", FILE_FILTER)
+        if path:
+            self.open_path(path)
+
+    # -- saving -------------------------------------------------------------------------------
+    def save(self) -> bool:
+        if self.save_path is None:
+            return self.save_as_dialog()
+        return self.save_to(self.save_path)
+
+    def save_to(self, path: str | Path) -> bool:
+        if self.match is None or self.mode != "play":
+            self.status("Only a game with its rules on can be saved (the sandbox is not saved)")
+            return False
+        from app.engine.saves import write_save
+        try:
+            write_save(self.match, path, self.players)
+        except OSError as e:
+            self.status(f"Could not save: {e}")
+            return False
+        self.save_path = Path(path)
+        self._add_recent(self.save_path)
+        self._update_title()
+        self.status(f"Saved {self.save_path.name} ({len(self.match.history)} actions)")
+        return True
+
+    def save_as_dialog(self) -> bool:
+        if self.match is None or self.mode != "play":
+            self.status("Nothing to save")
+            return False
+        path, _ = QFileDialog.getSaveFileName(self, "Save the game", str(self.save_path or "game.json"),
+                                              "Ridgeline saves (*.json)")
+        return self.save_to(path) if path else False
+
+    # -- crash recovery -------------------------------------------------------------------------
+    def offer_recovery(self, ask: Callable[[dict[str, Any]], bool] | None = None) -> bool:
+        """If the last session did not close cleanly, offer its game back. True if restored."""
+        from app.engine.saves import ReplayError, read_journal, replay
+        jp = journal_path()
+        if not jp.exists():
+            return False
+        data = read_journal(jp)
+        if data is None:
+            jp.unlink(missing_ok=True)
+            return False
+        ask = ask or self._ask_recovery
+        if not ask(data):
+            jp.unlink(missing_ok=True)
+            return False
+        try:
+            match = replay(data)
+        except (ReplayError, Exception) as e:
+            QMessageBox.warning(self, "Cannot restore", f"The unfinished game could not be replayed:\n{e}")
+            return False
+        self.start_match(match, data.get("players") or {})
+        self.status(f"Restored the unfinished game ({len(match.history)} actions)")
+        return True
+
+    def _ask_recovery(self, data: dict[str, Any]) -> bool:
+        n = len(data.get("actions", []))
+        r = QMessageBox.question(
+            self, "Restore the unfinished game?",
+            f"Ridgeline did not close properly last time. Restore the game in progress "
+            f"({data.get('game')}, {n} action{'s' if n != 1 else ''})?",
+            QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No, QMessageBox.StandardButton.Yes)
+        return r == QMessageBox.StandardButton.Yes
+
+    def _close_journal(self, delete: bool) -> None:
+        if self.journal is not None:
+            if self.match is not None and self.journal._on_change in self.match.listeners:
+                self.match.listeners.remove(self.journal._on_change)
+            self.journal.close(delete=delete)
+            self.journal = None
+
+    def closeEvent(self, event) -> None:  # noqa: N802
+        self._stop_ai_job()
+        self._close_journal(delete=True)   # a clean close: nothing to recover
+        self._clean_close = True
+        self.save_layout()
+        super().closeEvent(event)
+
+    # =============================================================================================
+    # what is shown
+    # =============================================================================================
+    def shown(self) -> tuple[Game | None, GameState | None]:
+        if self._replay is not None:
+            return self._replay.game, self._replay.states[self._replay.pos]
+        if self.match is None:
+            return None, None
+        return self.match.game, self.match.state
+
+    def viewer_side(self) -> str | None:
+        """The side at the screen, whose view of hidden information is shown (None: all)."""
+        if self.match is None or self.mode != "play" or self._replay is not None:
+            return None
+        humans = [s for s in self.match.game.sides if self.players.get(s) == "human"]
+        if not humans:
+            return None
+        if len(humans) == 1:
+            return humans[0]
+        return self.seat
+
+    def can_act(self) -> bool:
+        """May the person at the screen act now?"""
+        if self.match is None or self._replay is not None or self.handover.isVisible():
+            return False
+        if self.match.state.finished or self._ai_job is not None:
+            return False
+        if self.mode == "sandbox":
+            return True
+        return self.match.state.active not in self.seats
+
+    def _ensure_board(self, data: Any, game: Game) -> None:
+        if data is self._board_src or (self._board_src is not None and data == self._board_src):
+            return
+        self._board_src = data
+        try:
+            board = make_board(data, getattr(game, "board_kind", ""))
+        except Exception as e:
+            self.status(f"The board could not be drawn: {e}")
+            board = make_board(None)
+        if isinstance(board, Board) and hasattr(board, "show_grid"):
+            board.show_grid = self.act_grid.isChecked()
+        self.scene.set_board(board, tuple(game.sides))
+        self.view.overview.reset()
+
+    def refresh(self, animate_ms: int = 0) -> None:
+        game, state = self.shown()
+        if game is None:
+            self.turnbar.show_state("-", "", "", "", "Start a new game (Ctrl+N) or open a save (Ctrl+O).", False,
+                                    "No game")
+            self.actions_panel.set_actions([], "No game yet.")
+            self._update_undo()
+            return
+        viewer = self.viewer_side()
+        self._ensure_board(game.board_data(state), game)
+        covered = self.handover.isVisible()
+        pieces = [] if covered else game.pieces(state, viewer)
+        self.scene.interactive = self._replay is None
+        self.scene.set_pieces(pieces, animate_ms)
+        if self.scene.selected and self.scene.selected not in self.scene.items_by_id:
+            self.scene.selected = None
+            self._clear_targets()
+        try:
+            shapes, texts = ([], []) if covered else overlay_shapes(self.scene.board, game.overlays(state, viewer))
+        except Exception:
+            shapes, texts = [], []
+        self.scene.overlay_item.set_shapes(shapes, texts)
+        live = self._replay is None and self.match is not None
+        self._legal = self.match.legal_actions() if live and self.can_act() else []
+        self._update_turnbar(game, state)
+        self._update_panels(game, state, viewer, covered)
+        self._update_undo()
+        self.view.overview.update()
+
+    def _date(self, game: Game, state: GameState) -> str:
+        for name in ("date", "turn_date", "turn_label"):
+            fn = getattr(game, name, None)
+            if callable(fn):
+                try:
+                    v = fn(state)
+                    if v:
+                        return str(v)
+                except Exception:
+                    pass
+        v = getattr(state, "date", None)
+        return str(v) if v else ""
+
+    def _update_turnbar(self, game: Game, state: GameState) -> None:
+        end = {"type": "end-phase"}
+        can_end, why = False, ""
+        if self._replay is not None:
+            why = "Replaying: close the replay or play on from here"
+        elif self.match is not None:
+            if any(canonical_json(a) == canonical_json(end) for a in self._legal):
+                can_end = True
+            elif not self.can_act():
+                why = self._why_not_acting()
+            else:
+                prob = self.match.check(end)
+                why = str(prob) if prob else ""
+        out = game.outcome(state)
+        side_col = None
+        if state.active in game.sides:
+            side_col = QColor(theme.SIDE_FALLBACK[game.sides.index(state.active) % len(theme.SIDE_FALLBACK)])
+        self.turnbar.show_state(state.turn, self._date(game, state), state.active if not out else "",
+                                state.phase, game.prompt(state), can_end, why,
+                                self._outcome_text(out) if out else "", side_col)
+        self.act_end.setEnabled(can_end)
+
+    def _why_not_acting(self) -> str:
+        if self.match is None:
+            return "No game"
+        if self.match.state.finished:
+            return "The game is over"
+        if self.handover.isVisible():
+            return "Waiting for the next player to take the seat"
+        if self._ai_job is not None or self.match.state.active in self.seats:
+            return f"The computer is playing {self.match.state.active}"
+        return ""
+
+    def _outcome_text(self, out=None) -> str:
+        out = out or (self.match.outcome() if self.match else None)
+        if out is None:
+            return ""
+        who = out.winner.replace("-", " ").title() if out.winner else ("nobody" if not self.match or not self.match.game.solitaire else "the enemy")
+        rule = f" ({out.rule})" if out.rule else ""
+        return f"{who} - {out.level}: {out.reason}{rule}"
+
+    def _update_panels(self, game: Game, state: GameState, viewer: str | None, covered: bool) -> None:
+        if covered:
+            self.game_panels.set_panels([])
+            self.odds.set_panels([])
+            self.actions_panel.set_actions([], "Waiting for the next player.")
+            self.inspector.show_piece(None)
+            return
+        try:
+            panels = list(game.panels(state, viewer) or [])
+        except Exception as e:
+            panels = [{"title": "Panels", "rows": [["error", str(e)]]}]
+        odds = [p for p in panels if any(w in str(p.get("title", "")).lower() for w in ("odds", "combat"))]
+        rest = [p for p in panels if p not in odds]
+        odds += self._odds_breakdown(game, state, viewer)
+        self.game_panels.set_panels(rest)
+        self.odds.set_panels(odds, big=True)
+        if self._replay is not None:
+            self.actions_panel.set_actions([], "Replaying a game.")
+        elif not self.can_act():
+            self.actions_panel.set_actions([], self._why_not_acting() or "Nothing to do right now.")
+        else:
+            items = []
+            for a in self._legal:
+                if _is_drag_action(a) and self.mode != "sandbox":
+                    continue
+                try:
+                    label = game.describe_action(state, a)
+                except Exception:
+                    label = json.dumps(a)
+                items.append((label, a))
+            self.actions_panel.set_actions(items, "Only moves on the map: drag a unit.")
+        self._show_inspector()
+
+    def _odds_breakdown(self, game: Game, state: GameState, viewer: str | None) -> list[dict[str, Any]]:
+        import sys
+        mod = sys.modules.get(type(game).__module__)
+        pkg = sys.modules.get((type(game).__module__ or "").rsplit(".", 1)[0])
+        fn = getattr(mod, "odds_breakdown", None) or getattr(pkg, "odds_breakdown", None) \
+            or getattr(game, "odds_breakdown", None)
+        if not callable(fn):
+            return []
+        for args in ((state, viewer), (state,)):
+            try:
+                return breakdown_panels(fn(*args))
+            except TypeError:
+                continue
+            except Exception as e:
+                return [{"title": "Odds breakdown", "rows": [], "text": f"could not compute: {e}"}]
+        return []
+
+    def _show_inspector(self) -> None:
+        pid = self.scene.selected
+        pc = self.scene.piece(pid) if pid else None
+        if pc is None:
+            self.inspector.show_piece(None)
+            return
+        game, state = self.shown()
+        where = ""
+        at = pc.get("at")
+        if isinstance(at, str) and at.startswith("box:"):
+            where = "box " + at[4:]
+        else:
+            d = self.scene.board.describe(at)
+            where = " \u00b7 ".join(d) if d else ""
+        moves = ""
+        if pid == self._targets_for and self._targets:
+            moves = f"{len(self._targets)} legal destination(s)" if "*" not in self._targets else "free placement"
+        self.inspector.show_piece(pc, tuple(game.sides), self.scene.board.unit, where, moves)
+
+    def _update_undo(self) -> None:
+        m = self.match
+        if m is None or self._replay is not None:
+            for a, why in ((self.act_undo, "No game"), (self.act_redo, "No game")):
+                a.setEnabled(False)
+                a.setToolTip(why if self._replay is None else "Replaying")
+            self.act_save.setEnabled(False)
+            self.act_save_as.setEnabled(False)
+            self.act_replay_this.setEnabled(False)
+            return
+        busy = self._ai_job is not None
+        prob = m.can_undo()
+        self.act_undo.setEnabled(prob is None and not busy)
+        self.act_undo.setToolTip("Undo the last action (Ctrl+Z)" if prob is None else f"Cannot undo: {prob.reason}")
+        self.act_redo.setEnabled(m.can_redo() and not busy)
+        self.act_redo.setToolTip("Redo (Ctrl+Shift+Z)" if m.can_redo() else "Nothing to redo")
+        self.act_save.setEnabled(self.mode == "play")
+        self.act_save_as.setEnabled(self.mode == "play")
+        self.act_replay_this.setEnabled(self.mode == "play" and bool(m.history))
+
+    def _update_title(self) -> None:
+        if self.match is None:
+            self.setWindowTitle("Ridgeline")
+            return
+        g = self.match.game
+        bits = ["Ridgeline", g.name, str(self.match.state.scenario)]
+        if self.save_path:
+            bits.append(self.save_path.name)
+        if self.mode == "sandbox":
+            bits.append("sandbox")
+        self.setWindowTitle(" \u2014 ".join(b for b in bits if b))
+
+    def status(self, text: str) -> None:
+        self.statusBar().showMessage(text)
+
+    def _show_zoom(self, s: float) -> None:
+        self.zoom_label.setText(f"{s * 100:.0f}%")
+
+    # =============================================================================================
+    # acting
+    # =============================================================================================
+    def apply_action(self, action: Action, who: str = "") -> bool:
+        if self.match is None:
+            return False
+        if not self.can_act() and not who:
+            self.status(f"Not now: {self._why_not_acting() or 'you cannot act'}")
+            return False
+        self._next_who = who
+        try:
+            self.match.apply(action)
+        except IllegalAction as e:
+            self._next_who = ""
+            rule = f" ({e.illegal.rule})" if e.illegal.rule else ""
+            self.status(f"Not allowed: {e.illegal.reason}{rule}")
+            return False
+        return True
+
+    def end_phase(self, confirm: bool = False) -> bool:
+        if self.match is None:
+            return False
+        end = {"type": "end-phase"}
+        if not self.can_act():
+            self.status(f"Cannot end the phase: {self._why_not_acting()}")
+            return False
+        prob = self.match.check(end)
+        if prob is not None:
+            self.status(f"Cannot end the phase: {prob}")
+            return False
+        if confirm and self.isVisible():
+            unmoved = {a.get("unit") for a in self._legal if _is_drag_action(a)}
+            if unmoved:
+                r = QMessageBox.question(self, "End the phase?",
+                                         f"{len(unmoved)} unit(s) could still move. End the phase anyway?")
+                if r != QMessageBox.StandardButton.Yes:
+                    return False
+        return self.apply_action(end)
+
+    def undo(self) -> None:
+        if self.match is None or self._ai_job is not None:
+            return
+        prob = self.match.can_undo()
+        if prob is not None:
+            self.status(f"Cannot undo: {prob.reason}")
+            return
+        self.match.undo()
+        self.status("Undone")
+
+    def redo(self) -> None:
+        if self.match is None or self._ai_job is not None or not self.match.can_redo():
+            return
+        self.match.redo()
+        self.status("Redone")
+
+    def _log_step(self, number: int, step: Step, who: str = "") -> None:
+        game = self.match.game
+        before = step.before or self.match.state
+        try:
+            label = game.describe_action(before, step.action)
+        except Exception:
+            label = json.dumps(step.action)
+        side = before.active if step.before is not None else ""
+        if who:
+            label = f"{label}  [{who}]"
+        self.log.add_step(number, side, label, step.events)
+
+    def _on_change(self, match: Match, what: str, step: Step | None) -> None:
+        if match is not self.match:
+            return
+        who = getattr(self, "_next_who", "")
+        self._next_who = ""
+        if what in ("apply", "redo") and step is not None:
+            self._log_step(len(match.history), step, who)
+            if step.events:
+                self.status(("Computer: " if who else "") + " \u00b7 ".join(str(e) for e in step.events[-3:]))
+        elif what == "undo":
+            self.log.pop_step()
+        self._clear_targets()
+        self.scene.fanned = None
+        self._check_handover()
+        self.refresh(animate_ms=120)
+        if match.state.finished:
+            txt = self._outcome_text()
+            self.log.note(f"Game over: {txt}", "result")
+            self.status(f"Game over: {txt}")
+        self._schedule_ai()
+
+    # -- hotseat ----------------------------------------------------------------------------------
+    def _hidden_info(self) -> bool:
+        g, st = self.match.game, self.match.state
+        try:
+            full = canonical_json(g.view(st, None))
+            return any(canonical_json(g.view(st, s)) != full for s in g.sides)
+        except Exception:
+            return True
+
+    def _check_handover(self) -> None:
+        if self.match is None or self.mode != "play":
+            return
+        humans = [s for s in self.match.game.sides if self.players.get(s) == "human"]
+        act = self.match.state.active
+        if len(humans) < 2 or act not in humans or act == self.seat or self.match.state.finished:
+            return
+        if self._hidden_info():
+            self.scene.select(None)
+            self.handover.show_for(act)
+        else:
+            self.seat = act
+
+    def accept_handover(self) -> None:
+        self.seat = self.handover.side
+        self.handover.hide()
+        self.refresh()
+        self.status(f"{self.seat.replace('-', ' ').title()} has the screen. {self.match.prompt() if self.match else ''}")
+
+    # -- sandbox ----------------------------------------------------------------------------------
+    def toggle_sandbox(self, on: bool | None = None) -> None:
+        on = self.act_sandbox.isChecked() if on is None or isinstance(on, bool) and on is self.act_sandbox.isChecked() else on
+        if on and self.mode == "play" and self.match is not None:
+            from app.ui.sandbox import sandbox_from_match
+            self._live = {"match": self.match, "players": dict(self.players), "path": self.save_path,
+                          "journal": self.journal}
+            # keep the live game's journal running untouched while we play in the sandbox
+            if self.journal is not None:
+                self.journal = None
+            g, sc = sandbox_from_match(self.match)
+            self.match.listeners.remove(self._on_change)
+            sm = Match.start(g, sc, seed=self.match.seed)
+            self.match = None
+            self.start_match(sm, mode="sandbox", journal=False)
+            self.status("Sandbox: the rules are off. Untick Game > Sandbox to go back to the game.")
+        elif not on and self.mode == "sandbox":
+            live = self._live
+            self._live = None
+            if self.match is not None and self._on_change in self.match.listeners:
+                self.match.listeners.remove(self._on_change)
+            if live is None:
+                self.match = None
+                self.mode = "none"
+                self.scene.set_board(make_board(None))
+                self._board_src = None
+                self.refresh()
+                return
+            self.match = None
+            self.start_match(live["match"], live["players"], path=live["path"], journal=False)
+            self.journal = live["journal"]
+            self.status("Back to the game: rules on.")
+        self.act_sandbox.blockSignals(True)
+        self.act_sandbox.setChecked(self.mode == "sandbox")
+        self.act_sandbox.blockSignals(False)
+
+    def roll_dice_dialog(self) -> None:
+        if self.mode != "sandbox":
+            self.status("Dice are rolled by the rules in a game; switch to the sandbox (Game menu) to roll by hand")
+            return
+        n, ok = QInputDialog.getInt(self, "Roll dice", "How many six-sided dice?", 2, 1, 10)
+        if ok:
+            self.apply_action({"type": "roll", "dice": n})
+
+    def piece_menu(self, pid: str, screen_pos) -> None:
+        m = QMenu(self)
+        m.addAction("Inspect", lambda: self.select_piece(pid))
+        if self.mode == "sandbox":
+            for text, act in (("Flip", {"type": "flip", "unit": pid}), ("Eliminate", {"type": "eliminate", "unit": pid}),
+                              ("Turn 45\u00b0", {"type": "rotate", "unit": pid,
+                                                 "rotation": float((self.scene.piece(pid) or {}).get("rotation") or 0) + 45}),
+                              ("Remove from the table", {"type": "remove", "unit": pid})):
+                m.addAction(text, lambda a=act: self.apply_action(a))
+        m.exec(screen_pos)
+
+    # -- replay -----------------------------------------------------------------------------------
+    def replay_dialog(self) -> None:
+        path, _ = QFileDialog.getOpenFileName(self, "Replay a save", "", "Ridgeline saves (*.json *.rsave);;All files (*)")
+        if path:
+            self.open_replay(path)
+
+    def replay_current(self) -> None:
+        if self.match is not None and self.mode == "play":
+            from app.engine.saves import save_data
+            self.open_replay(save_data(self.match, self.players))
+
+    def open_replay(self, source: str | Path | dict[str, Any]) -> bool:
+        from app.engine.files import FileError
+        from app.engine.saves import ReplayError, load_save, replay
+        try:
+            data = source if isinstance(source, dict) else load_save(source).data
+            full = replay(data)
+        except (FileError, ReplayError, Exception) as e:
+            self.status(f"Cannot replay: {e}")
+            if self.isVisible():
+                QMessageBox.warning(self, "Cannot replay", str(e))
+            return False
+        self._stop_ai_job()
+        first = full.history[0].before if full.history else full.state
+        states = [first.copy()] + [s.after for s in full.history]
+        self._replay = ReplaySession(data, full.game, states, [s.action for s in full.history], 0)
+        self.replay_panel.set_range(len(states) - 1)
+        self.dock_replay.show()
+        self.dock_replay.raise_()
+        self._board_src = None
+        self.scene.select(None)
+        self._clear_targets()
+        self.replay_goto(0)
+        self.view.zoom_to_fit()
+        self.status(f"Replay: {len(states) - 1} actions. Use the VCR controls or the slider.")
+        return True
+
+    def replay_goto(self, n: int) -> None:
+        r = self._replay
+        if r is None:
+            return
+        n = max(0, min(n, len(r.states) - 1))
+        step = abs(n - r.pos) == 1
+        r.pos = n
+        text = ""
+        if n > 0:
+            try:
+                text = r.game.describe_action(r.states[n - 1], r.actions[n - 1])
+            except Exception:
+                text = json.dumps(r.actions[n - 1])
+        self.replay_panel.show_pos(n, len(r.states) - 1, text)
+        self.refresh(animate_ms=120 if step else 0)
+
+    def _replay_play(self, on: bool) -> None:
+        if on and self._replay is not None:
+            if self._replay.pos >= len(self._replay.states) - 1:
+                self.replay_goto(0)
+            self._play_timer.start()
+        else:
+            self._play_timer.stop()
+
+    def _replay_tick(self) -> None:
+        r = self._replay
+        if r is None or r.pos >= len(r.states) - 1:
+            self._play_timer.stop()
+            self.replay_panel.play.setChecked(False)
+            return
+        self.replay_goto(r.pos + 1)
+
+    def replay_take_over(self) -> None:
+        """Play on from the replayed position (a new game branch from here)."""
+        r = self._replay
+        if r is None:
+            return
+        from app.engine.saves import replay
+        match = replay(r.data, upto=r.pos)
+        self._play_timer.stop()
+        self.start_match(match, r.data.get("players") or {})
+
+    def close_replay(self) -> None:
+        self._play_timer.stop()
+        self.replay_panel.play.setChecked(False)
+        self._replay = None
+        self.dock_replay.hide()
+        self._board_src = None
+        self.refresh()
+        self._schedule_ai()
+
+    # =============================================================================================
+    # the computer players
+    # =============================================================================================
+    def _ai_turn(self) -> bool:
+        m = self.match
+        return (m is not None and self.mode == "play" and self._replay is None and not m.state.finished
+                and not self.ai_paused and m.state.active in self.seats and not self.handover.isVisible())
+
+    def _schedule_ai(self) -> None:
+        if self._ai_pending or self._ai_job is not None or not self._ai_turn():
+            return
+        self._ai_pending = True
+        QTimer.singleShot(self.ai_delay_ms, self._ai_start)
+
+    def _ai_start(self) -> None:
+        self._ai_pending = False
+        if self._ai_job is not None or not self._ai_turn():
+            return
+        m = self.match
+        legal = m.legal_actions()
+        side = m.state.active
+        if not legal:
+            self.status(f"The computer ({side}) has no legal action")
+            return
+        player = self.seats[side]
+        job: dict[str, Any] = {"side": side, "n": len(m.history), "done": False, "result": None,
+                               "error": None, "cancel": False, "t0": time.monotonic()}
+
+        def work() -> None:
+            try:
+                job["result"] = player.choose(m, legal)
+            except Exception as e:  # reported in the window, never a crash
+                job["error"] = e
+            finally:
+                job["done"] = True
+
+        self._ai_job = job
+        self.ai_text.setText(f"Computer ({side.replace('-', ' ')}) thinking...")
+        self.ai_box.show()
+        self._update_undo()
+        threading.Thread(target=work, daemon=True, name="ridgeline-ai").start()
+        self._ai_timer.start()
+
+    def _ai_poll(self) -> None:
+        job = self._ai_job
+        if job is None:
+            self._ai_timer.stop()
+            return
+        if not job["done"]:
+            secs = time.monotonic() - job["t0"]
+            if secs > 1.0:
+                self.ai_text.setText(f"Computer ({job['side']}) thinking... {secs:.0f}s")
+            return
+        self._ai_timer.stop()
+        self._ai_job = None
+        self.ai_box.hide()
+        if job["cancel"] or self.match is None:
+            self.refresh()
+            return
+        if job["error"] is not None:
+            self.ai_paused = True
+            self.act_pause_ai.setChecked(True)
+            self.log.note(f"The computer player failed: {job['error']}", "error")
+            self.status("The computer player failed; it is paused (Game menu)")
+            self.refresh()
+            return
+        if self.match.state.active != job["side"] or len(self.match.history) != job["n"]:
+            self._schedule_ai()
+            return
+        self.apply_action(job["result"], who=f"computer ({job['side']})")
+        self._update_undo()
+
+    def _stop_ai_job(self) -> None:
+        if self._ai_job is not None:
+            self._ai_job["cancel"] = True
+            self._ai_job = None
+        self._ai_timer.stop()
+        self.ai_box.hide()
+
+    def stop_ai(self) -> None:
+        """Cancel the computer's move in progress and pause it."""
+        was = self._ai_job is not None
+        self._stop_ai_job()
+        self.ai_paused = True
+        self.act_pause_ai.setChecked(True)
+        self.refresh()
+        self.status("The computer is paused" + (" (its move was cancelled)" if was else "") + ": Game > Pause to resume")
+
+    def toggle_ai_pause(self) -> None:
+        self.ai_paused = self.act_pause_ai.isChecked()
+        if self.ai_paused:
+            self._stop_ai_job()
+        self.refresh()
+        self._schedule_ai()
+
+    # =============================================================================================
+    # the map host: presses, drags, drops, clicks, hover
+    # =============================================================================================
+    def _clear_targets(self) -> None:
+        self._targets = {}
+        self._targets_for = None
+        self.scene.targets_item.clear()
+
+    def _show_targets(self, pid: str) -> None:
+        game, state = self.shown()
+        try:
+            targets = game.drop_targets(state, pid) or {}
+        except Exception as e:
+            self.status(f"The game could not list moves for {pid}: {e}")
+            targets = {}
+        self._targets = targets
+        self._targets_for = pid
+        shapes, texts = [], []
+        fill = QBrush(theme.HIGHLIGHT)
+        board = self.scene.board
+        for loc, info in targets.items():
+            if loc == "*":
+                region = info.get("region") or info.get("polygon")
+                if region:
+                    shapes.append((board.shape(region), fill, QPen(theme.HIGHLIGHT_EDGE, -2.0)))
+                continue
+            if loc.startswith("box:"):
+                rect = self.scene.box_slots.get(loc[4:])
+                path = QPainterPath()
+                if rect is not None:
+                    path.addRoundedRect(rect, 6, 6)
+            else:
+                target = info.get("action", {}).get("to") if board.free else loc
+                path = board.shape(target if target is not None else loc)
+                if path.isEmpty() and board.free:
+                    path = board.shape(_parse_xy(loc))
+            if path.isEmpty():
+                continue
+            note = str(info.get("note") or "")
+            ezoc = any(w in note.lower() for w in ("ezoc", "zoc", "zone of control"))
+            pen = QPen(theme.EZOC_EDGE, -3.0) if ezoc else QPen(theme.HIGHLIGHT_EDGE, -1.2)
+            shapes.append((path, fill, pen))
+            cost = info.get("cost")
+            if cost is not None and cost != "":
+                br = path.boundingRect()
+                c = f"{cost:g}" if isinstance(cost, (int, float)) else str(cost)
+                texts.append((QPointF(br.right() - br.width() * 0.22, br.top() + br.height() * 0.3), c,
+                              QColor("#1E5A1E") if not ezoc else QColor("#8E1B1B")))
+        self.scene.targets_item.set_shapes(shapes, texts)
+
+    def select_piece(self, pid: str | None) -> None:
+        self.scene.select(pid)
+        self._show_inspector()
+
+    def piece_pressed(self, pid: str) -> bool:
+        self.scene.select(pid)
+        if not self.can_act():
+            self._clear_targets()
+            self._show_inspector()
+            why = self._why_not_acting()
+            if why:
+                self.status(why)
+            return False
+        self._show_targets(pid)
+        self._show_inspector()
+        if not self._targets:
+            pc = self.scene.piece(pid) or {}
+            self.status(f"{pc.get('label') or pid}: no legal move now")
+            return False
+        return True
+
+    def piece_dragged(self, pid: str, pos: QPointF) -> None:
+        loc = self._drop_location(pos)
+        info = self._targets.get(str(loc)) if loc is not None else None
+        if info is not None:
+            cost = info.get("cost")
+            note = info.get("note") or ""
+            self.where_label.setText(f"{loc}" + (f" \u00b7 cost {cost}" if cost not in (None, "") else "")
+                                     + (f" \u00b7 {note}" if note else ""))
+        self.hovered(pos)
+
+    def _drop_location(self, pos: QPointF) -> Any:
+        box = self.scene.box_at(pos)
+        if box is not None:
+            return f"box:{box}"
+        return self.scene.board.locate(pos)
+
+    def _drop_action(self, pid: str, pos: QPointF) -> tuple[Action | None, str]:
+        """The action a drop at ``pos`` means, and a reason when there is none."""
+        board = self.scene.board
+        loc = self._drop_location(pos)
+        t = self._targets
+        if loc is not None and str(loc) in t:
+            return dict(t[str(loc)]["action"]), ""
+        if "*" in t:
+            tmpl = dict(t["*"].get("action") or {"type": "move", "unit": pid})
+            tmpl["to"] = loc if (loc is not None and (not board.free or str(loc).startswith("box:"))) else board.to_board(pos)
+            if tmpl["to"] is None:
+                return None, "That is off the board."
+            return tmpl, ""
+        if board.free and loc is None:
+            xy = board.to_board(pos)
+            best, bd = None, 1e9
+            for key, info in t.items():
+                to = info.get("action", {}).get("to")
+                if isinstance(to, (list, tuple)) and len(to) == 2:
+                    d = ((float(to[0]) - xy[0]) ** 2 + (float(to[1]) - xy[1]) ** 2) ** 0.5
+                    if d < bd:
+                        best, bd = info, d
+            if best is not None and bd <= 0.75:
+                return dict(best["action"]), ""
+            return {"type": "move", "unit": pid, "to": xy}, ""
+        if loc is None:
+            return None, "That is off the map."
+        return {"type": "move", "unit": pid, "to": loc}, ""
+
+    def piece_dropped(self, pid: str, pos: QPointF) -> None:
+        action, why = self._drop_action(pid, pos)
+        applied = False
+        if action is not None and self.match is not None:
+            in_targets = any(canonical_json(info.get("action")) == canonical_json(action) for info in self._targets.values())
+            prob = None if in_targets else self.match.check(action)
+            if prob is None:
+                applied = self.apply_action(action)
+                if not applied:
+                    why = self.statusBar().currentMessage()
+            else:
+                rule = f" ({prob.rule})" if prob.rule else ""
+                why = f"{prob.reason}{rule}"
+        if not applied:
+            pc = self.scene.piece(pid) or {}
+            self._clear_targets()
+            self.scene.relayout(150)       # glide back
+            self.status(f"Cannot move {pc.get('label') or pid} there: {why or 'not a legal destination'}")
+
+    def piece_clicked(self, pid: str) -> None:
+        stack = self.scene.stack_of(pid)
+        pc = self.scene.piece(pid) or {}
+        if len(stack) > 1 and not self.scene.board.free:
+            key = loc_key(pc.get("at"))
+            self.scene.fan(None if self.scene.fanned == key else key)
+        self.select_piece(pid)
+        bits = [str(pc.get("label") or pid)]
+        if pc.get("values"):
+            bits.append(str(pc["values"]))
+        if self._targets_for == pid and self._targets:
+            bits.append("click a green location to move there" if "*" not in self._targets else "drag it anywhere")
+        elif self.can_act():
+            bits.append("no legal move now")
+        elif self._why_not_acting():
+            bits.append(self._why_not_acting())
+        self.status(" \u00b7 ".join(bits))
+
+    def map_clicked(self, pos: QPointF) -> None:
+        pid = self._targets_for
+        if pid and self._targets and self.can_act():
+            loc = self._drop_location(pos)
+            if loc is not None and str(loc) in self._targets:
+                self.apply_action(dict(self._targets[str(loc)]["action"]))
+                return
+        if self.scene.fanned is not None:
+            self.scene.fan(None)
+        self.scene.select(None)
+        self._clear_targets()
+        self._show_inspector()
+
+    def hovered(self, pos: QPointF) -> None:
+        board = self.scene.board
+        loc = self._drop_location(pos)
+        if loc is None and board.free:
+            desc = board.describe_point(pos) if hasattr(board, "describe_point") else []
+        elif isinstance(loc, str) and loc.startswith("box:"):
+            desc = [f"box {loc[4:]}"]
+        else:
+            desc = board.describe(loc)
+        here = [pc for pc in self.scene.pieces if loc is not None and loc_key(pc.get("at")) == loc_key(loc)]
+        if here:
+            names = ", ".join(str(pc.get("label") or pc.get("id")) + (f" ({pc['values']})" if pc.get("values") else "")
+                              for pc in here[:6])
+            desc = desc + [names + (f" +{len(here) - 6}" if len(here) > 6 else "")]
+        self.where_label.setText(" \u00b7 ".join(str(d) for d in desc))
+        if loc != self._hover_loc:
+            self._hover_loc = loc
+            path = board.shape(loc) if (loc is not None and not board.free and not str(loc).startswith("box:")) else QPainterPath()
+            self.scene.hover_item.set_shapes([(path, QBrush(theme.HOVER), None)] if not path.isEmpty() else [])
+
+    def _key_action(self, what: str) -> None:
+        if what == "escape":
+            if self.view.measuring:
+                self.act_measure.setChecked(False)
+                self._toggle_measure()
+            elif self._ai_job is not None:
+                self.stop_ai()
+            else:
+                self.scene.fan(None)
+                self.select_piece(None)
+                self._clear_targets()
+        elif what in ("next", "prev"):
+            movable = []
+            for a in self._legal:
+                if _is_drag_action(a) and str(a["unit"]) not in movable and str(a["unit"]) in self.scene.items_by_id:
+                    movable.append(str(a["unit"]))
+            if not movable:
+                self.status("No unit can move now")
+                return
+            cur = self.scene.selected
+            i = movable.index(cur) if cur in movable else -1
+            i = (i + (1 if what == "next" else -1)) % len(movable)
+            pid = movable[i]
+            self.select_piece(pid)
+            self._show_targets(pid)
+            self._show_inspector()
+            self.view.centerOn(self.scene.items_by_id[pid].pos())
+            self.status(f"{(self.scene.piece(pid) or {}).get('label') or pid}: point at a green location and press Enter")
+        elif what == "confirm":
+            loc = self._hover_loc
+            if self._targets_for and loc is not None and str(loc) in self._targets:
+                self.apply_action(dict(self._targets[str(loc)]["action"]))
+        elif what == "space":
+            self.end_phase(confirm=True)
+
+    # =============================================================================================
+    # view tools
+    # =============================================================================================
+    def _toggle_measure(self) -> None:
+        on = self.act_measure.isChecked()
+        self.view.set_measuring(on)
+        self.status("Measure: drag on the map" if on else "")
+
+    def _toggle_overview(self) -> None:
+        self.view.overview.setVisible(self.act_overview.isChecked())
+
+    def _toggle_grid(self) -> None:
+        b = self.scene.board
+        if hasattr(b, "show_grid"):
+            b.show_grid = self.act_grid.isChecked()
+            self.scene.invalidate_board()
+            self.view.overview.reset()
+
+    def show_boxes(self) -> None:
+        if self.scene.box_slots:
+            r = QRectF()
+            for rect in self.scene.box_slots.values():
+                r = r.united(rect)
+            self.view.centerOn(r.center())
+
+    def export_picture(self) -> None:
+        path, _ = QFileDialog.getSaveFileName(self, "Export the map as a picture", "position.png", "PNG images (*.png)")
+        if path:
+            from app.ui.render import render_scene
+            render_scene(self.scene, path)
+            self.scene.direct = False
+            self.status(f"Wrote {path}")
+
+    def balance_lab(self) -> None:
+        path = self.match.scenario_path if self.match else ""
+        if not path:
+            self.status("Open a scenario first: the balance lab plays its scenario file")
+            return
+        try:
+            from app.ui.balance_lab import BalanceLab
+        except ImportError as e:
+            self.status(f"The balance lab is not available: {e}")
+            return
+        BalanceLab(path, self).show()
+
+    def show_keys(self) -> None:
+        QMessageBox.information(self, "Keys and mouse", KEYS_HELP)
+
+    def about(self) -> None:
+        from app import __version__
+        QMessageBox.about(self, "About Ridgeline",
+                          f"Ridgeline {__version__}\nKorean War wargames with every rule enforced.")
+
+    def resizeEvent(self, e) -> None:  # noqa: N802
+        super().resizeEvent(e)
+        if self.handover.isVisible():
+            self.handover.setGeometry(self.view.rect())
+
+
+def _parse_xy(key: str) -> Any:
+    try:
+        x, y = (float(v) for v in key.strip("[]() ").split(","))
+        return [x, y]
+    except ValueError:
+        return None
+
+
+KEYS_HELP = """\
+Mouse
+  Drag a piece: legal destinations light up green (cost in the corner, red edge = enemy zone of control).
+  Drop on green to move; anywhere else and the piece glides back, with the reason below.
+  Click a piece: inspect it; click a stack to fan it out; click a green location to move there.
+  Drag empty map: pan. Wheel: zoom. Overview (bottom right): click to jump.
+  Right-click a piece in the sandbox: flip, eliminate, turn, remove.
+
+Keys
+  Tab / Shift+Tab   next / previous unit that can move
+  Enter             move the selected unit to the location under the pointer
+  Esc               cancel (selection, measuring, the computer's move)
+  Space / Ctrl+E    end the phase (asks if units could still move)
+  + / -  0 or F     zoom in / out, zoom to fit
+  Arrow keys        pan
+  M                 measure range
+  Ctrl+Z / Ctrl+Shift+Z   undo / redo (not across a die roll, card draw or reveal)
+  Ctrl+N / Ctrl+O / Ctrl+S   new game / open / save
+"""
