@@ -312,8 +312,8 @@ def _derive(d: Data) -> None:
     cities = set()
     for f in CITY_FEATURES:
         cities.update(g.hexes_with(f))
-    d.cities = frozenset(cities)
-    d.ports = frozenset(g.hexes_with("port"))
+    d.cities = frozenset(cities) & d.land
+    d.ports = frozenset(g.hexes_with("port")) & d.land
     regions = g.regions
     split: set[str] = set()
     for ln in g.lines:
