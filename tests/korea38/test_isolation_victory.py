@@ -206,3 +206,32 @@ def test_4_0_sequence_of_play():
     assert [a for _p, a in seen][-2:] == ["communist", "allied"]
     assert all(a == p.split("-")[0] for p, a in seen if p != "housekeeping")
     assert GAME.prompt(m.state)
+
+
+def test_6_0_set_up():
+    from app.engine.match import Match
+    from tests.korea38.fixtures.mini import campaign
+    m = Match.start(GAME, campaign(), seed=1)
+    st = m.state
+    d = Board(st).data
+    assert (st.turn, st.phase, st.active) == (1, "communist-reinforcement", "communist")
+    for uid, u in d.units.items():
+        if u.setup:
+            assert st.units[uid].at == u.setup
+            assert st.units[uid].reduced == (u.nation == "rok")        # 6.2 ROK start reduced
+        elif not u.is_air:
+            assert st.units[uid].at == "pool"                          # 6.3 reinforcements wait
+    hexes = [st.units[u].at for u in st.units if d.grid.contains(st.units[u].at)]
+    assert len(hexes) == len(set(hexes))                               # one unit a hex
+    # 10.0: cities start with the side whose half of the map they are in
+    assert st.control["1410"] == "allied" and st.control["1204"] == "communist"
+
+
+def test_9_2_5_air_refit_in_housekeeping():
+    make_data("refit", units=[unit("kpa-1", "kpa"), air("f80-1", arrival=1)])
+    m = start("refit", turn=3, phase="housekeeping", pieces={"kpa-1": "2012",
+                                                              "f80-1": {"at": "air", "used": True}})
+    assert m.state.units["f80-1"].used
+    m.apply({"type": "end-phase"})
+    m.apply({"type": "end-phase"})
+    assert not m.state.units["f80-1"].used and m.state.turn == 4

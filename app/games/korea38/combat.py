@@ -522,7 +522,7 @@ def spread_options(state: K38State, b: Battle, uid: str) -> list[str]:
         if board.occ.get(n) or board.enemy_city(ALLIED, n):
             continue
         out.append(n)
-    return out + [FEC]
+    return out or [FEC]
 
 
 def _amph_loss(state: K38State, b: Battle, ctx: Context) -> None:

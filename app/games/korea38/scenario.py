@@ -42,6 +42,7 @@ def validate_scenario(sc: dict[str, Any]) -> list[tuple[str, str]]:
         out.append(("piece", "must be an array of tables ([[piece]])"))
         pieces = []
     seen: set[str] = set()
+    where_at: dict[str, str] = {}
     for i, p in enumerate(pieces):
         path = f"piece[{i}]"
         if not isinstance(p, dict):
@@ -66,6 +67,12 @@ def validate_scenario(sc: dict[str, Any]) -> list[tuple[str, str]]:
                 out.append((f"{path}.at", f"hex {at} is sea"))
             if d.units[uid].is_air:
                 out.append((f"{path}.at", "air units belong in an air box, not on the map"))
+            elif where in where_at and d.units[where_at[where]].side == d.units[uid].side:
+                out.append((f"{path}.at", f"hex {at} already holds {where_at[where]} (one unit a hex, 6.2)"))
+            elif where in where_at:
+                out.append((f"{path}.at", f"hex {at} holds an enemy unit ({where_at[where]})"))
+            else:
+                where_at[where] = uid
         if "reduced" in p and not isinstance(p["reduced"], bool):
             out.append((f"{path}.reduced", "must be true or false"))
     control = sc.get("control", {}) or {}
