@@ -364,3 +364,25 @@ def test_journal_lines_are_each_complete_json(tmp_path, toy_registry):
     assert recs[0]["format"] == "ridgeline-journal" and len(recs) == 1 + len(ACTIONS)
     assert os.path.getsize(j) == len(text.encode())
     assert Path(j).stat().st_size > 0
+
+
+# -- problem lines -----------------------------------------------------------------------------
+
+def test_bracketed_list_fields_find_their_line(tmp_path):
+    """Board checkers name list items ``features[1].kind``; the line is that item's."""
+    f = tmp_path / "t.json"
+    f.write_text('{\n  "features": [\n    {"id": "a"},\n    {\n      "id": "b",\n'
+                 '      "kind": 5\n    }\n  ]\n}\n')
+    loaded = load(f)
+    assert loaded.problem("features[1].kind", "bad").line == 6
+    assert loaded.problem("features[1]", "bad").line == 4
+    assert loaded.problem("features[7].kind", "bad").line == 2
+    assert loaded.problem("features[1].kind", "bad").field == "features[1].kind"
+
+
+def test_problem_lines_are_one_printable_line():
+    from app.engine.files import FileProblem
+    p = FileProblem("f.json", 3, "a\ud800b", "first\nsecond\r\nthird")
+    assert str(p) == "f.json:3: a\\ud800b: first second third"
+    str(p).encode("utf-8")
+    assert str(FileProblem("f.json", 1, "", "")) == "f.json:1: <file>: invalid"
