@@ -198,6 +198,9 @@ def get_data(key: str = DEFAULT_KEY) -> Data:
     if key in _REGISTRY:
         return _REGISTRY[key]
     folder = default_dir() if key == DEFAULT_KEY else Path(key)
+    if not folder.is_absolute() and not folder.exists():
+        from app import ROOT
+        folder = ROOT / folder
     data = load_dir(folder, key)
     _REGISTRY[key] = data
     return data

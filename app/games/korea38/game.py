@@ -108,6 +108,12 @@ class Korea38(Game):
             return [{"type": "accept-armistice"}, {"type": "reject-armistice"}]
         return []
 
+    def check(self, state: GameState, action: Action) -> Illegal | None:
+        # the order in which air units are named does not matter
+        if action.get("type") == "air" and isinstance(action.get("units"), list):
+            action = {**action, "units": sorted(action["units"])}
+        return super().check(state, action)
+
     def explain(self, state: GameState, action: Action) -> Illegal:
         assert isinstance(state, K38State)
         from app.games.korea38.explain import explain
@@ -171,7 +177,7 @@ class Korea38(Game):
         b = state.battles[p.battle] if 0 <= p.battle < len(state.battles) else None
         t = action["type"]
         if t == "air":
-            combat.place_air(state, b, p.side, list(action["units"]), ctx)
+            combat.place_air(state, b, p.side, sorted(action["units"]), ctx)
         elif t == "mig":
             combat.use_mig(state, b, action["cancel"], ctx)
         elif t == "no-mig":
