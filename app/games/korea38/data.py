@@ -125,6 +125,8 @@ class Data:
     capital: dict[str, str] = field(default_factory=dict)     # side -> its own capital hex
     star_city: dict[str, str] = field(default_factory=dict)   # side -> its own star city hex
     land: frozenset[str] = frozenset()
+    _land_nb: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    _zoc_nb: dict[str, tuple[str, ...]] = field(default_factory=dict)
 
     # -- terrain ---------------------------------------------------------------------------
     def terrain_of(self, hex_id: str) -> dict[str, Any]:
@@ -142,9 +144,21 @@ class Data:
     def road(self, a: str, b: str) -> bool:
         return "road" in self.grid.side_features(a, b)
 
-    def land_neighbours(self, hex_id: str) -> list[str]:
+    def land_neighbours(self, hex_id: str) -> tuple[str, ...]:
         """Neighbours a unit could step to: land hexes not behind an all-sea hexside."""
-        return [n for n in self.grid.neighbours(hex_id) if n in self.land and not self.all_sea(hex_id, n)]
+        hit = self._land_nb.get(hex_id)
+        if hit is None:
+            hit = tuple(n for n in self.grid.neighbours(hex_id) if n in self.land and not self.all_sea(hex_id, n))
+            self._land_nb[hex_id] = hit
+        return hit
+
+    def zoc_neighbours(self, hex_id: str) -> tuple[str, ...]:
+        """The six hexes around, less those behind an all-sea hexside (7.0)."""
+        hit = self._zoc_nb.get(hex_id)
+        if hit is None:
+            hit = tuple(n for n in self.grid.neighbours(hex_id) if not self.all_sea(hex_id, n))
+            self._zoc_nb[hex_id] = hit
+        return hit
 
     def turn(self, n: int) -> dict[str, Any]:
         return self.turns.get(n, {})

@@ -146,7 +146,8 @@ def drop_targets(game: Any, state: K38State, piece: str) -> dict[str, dict[str, 
             entry["note"] = "arrives here (10.2/10.3)" if t == "reinforce" else "replacement (10.0)"
         elif t == "advance":
             entry["note"] = "advance after combat (9.0)"
-        out.setdefault(str(target), entry)
+        key = str(target) if d.grid.contains(str(target)) else f"box:{target}"
+        out.setdefault(key, entry)
     return out
 
 

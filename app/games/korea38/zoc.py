@@ -84,7 +84,7 @@ class Board:
         if u.zoc_own_hex_only:                      # 7.4
             return {h}
         # 7.0: the six surrounding hexes, but never across an all-sea hexside
-        return {n for n in self.data.grid.neighbours(h) if not self.data.all_sea(h, n)}
+        return set(self.data.zoc_neighbours(h))
 
     @cached_property
     def _zoc(self) -> dict[str, frozenset[str]]:
