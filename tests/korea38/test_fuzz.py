@@ -65,3 +65,26 @@ def test_fuzz_mini_campaign(seed, armistice):
     res = play_one(GAME, sc, seed, ["random", "random"], check=check)
     assert res.outcome is not None and res.winner in (COMMUNIST, ALLIED)
     assert seen["actions"] == res.actions
+
+
+def test_every_legal_action_checks_and_describes():
+    """Sampled positions from a random game: legal actions pass check() and have labels;
+    moving a unit to a random far hex is refused with a rule."""
+    from app.engine.match import Match
+    from app.engine.rng import Rng
+    sc = campaign(options={"armistice": False})
+    m = Match.start(GAME, sc, seed=11, keep_snapshots=False)
+    rng = Rng.from_seed(11)
+    for i in range(300):
+        legal = m.legal_actions()
+        if not legal:
+            break
+        if i % 25 == 0:
+            for a in legal[:40]:
+                assert GAME.check(m.state, a) is None
+                assert GAME.describe_action(m.state, a)
+            ill = GAME.check(m.state, {"type": "move", "unit": "kpa-1", "to": "2115"})
+            assert ill is not None and ill.reason
+            assert GAME.prompt(m.state)
+            GAME.panels(m.state, None)
+        m.apply(rng.choice(legal), checked=True)
