@@ -281,6 +281,21 @@ class Board:
     def boxes(self) -> list[dict[str, Any]]:
         return [b for b in self.data.get("boxes", []) if isinstance(b, dict) and b.get("id")]
 
+    def area(self, locs: list[Any]) -> QPainterPath:
+        """The union of some locations' outlines."""
+        path = QPainterPath()
+        path.setFillRule(Qt.FillRule.WindingFill)
+        for loc in locs:
+            path.addPath(self.shape(loc))
+        return path
+
+    def outline(self, locs: list[Any]) -> QPainterPath:
+        """The boundary of a set of locations (default: each outline)."""
+        return self.area(locs)
+
+    #: region names the board itself draws (an overlay of the same id is not drawn twice)
+    drawn_regions: frozenset[str] = frozenset()
+
     def locations(self) -> list[str]:
         return []
 
@@ -343,6 +358,7 @@ class HexBoard(Board):
             self.bleed.append((h, rects))
         self._prepare_sides()
         self._prepare_lines()
+        self.drawn_regions = frozenset(n for n, _, _ in self.regions if "mig" in n.lower() or "alley" in n.lower())
 
     # -- geometry --------------------------------------------------------------------------
     def rect(self) -> QRectF:
@@ -365,6 +381,34 @@ class HexBoard(Board):
         if poly is not None:
             path.addPolygon(poly)
             path.closeSubpath()
+        return path
+
+    def area(self, locs: list[Any]) -> QPainterPath:
+        path = QPainterPath()
+        path.setFillRule(Qt.FillRule.WindingFill)
+        for h in locs:
+            poly = self.poly.get(h) if isinstance(h, str) else None
+            if poly is not None:
+                path.addPolygon(poly)
+                path.closeSubpath()
+        return path
+
+    def outline(self, locs: list[Any]) -> QPainterPath:
+        """The boundary of a set of hexes: the hexsides between members and the rest."""
+        mem = {h for h in locs if isinstance(h, str) and h in self.poly}
+        segs = []
+        flat = self.flat
+        for h in mem:
+            pts = self.poly[h]
+            for d in range(6):
+                n = self.grid.neighbour(h, d)
+                if n is not None and n in mem:
+                    continue
+                i, j = ((d + 4) % 6, (d + 5) % 6) if flat else ((d + 5) % 6, d)
+                segs.append(((pts[i].x(), pts[i].y()), (pts[j].x(), pts[j].y())))
+        path = QPainterPath()
+        for chain in chain_segments(segs):
+            path.addPolygon(QPolygonF(chain))
         return path
 
     def side_points(self, a: str, b: str) -> tuple[QPointF, QPointF]:
@@ -446,6 +490,12 @@ class HexBoard(Board):
                     continue
                 p1, p2 = self.side_points(a, b)
                 segs.append(((p1.x(), p1.y()), (p2.x(), p2.y())))
+            split = [self.centre[h] for h in ln.get("hexes_split", []) if h in self.centre]
+            if split and not segs:
+                # a line only through split hexes (a parallel of latitude): run it through the
+                # midpoints of neighbouring split hexes so the offset columns do not zigzag it
+                self.lines.append((ln, self._split_line(split)))
+                continue
             for h in ln.get("hexes_split", []):
                 poly = self.poly.get(h)
                 if poly is None:
@@ -473,6 +523,35 @@ class HexBoard(Board):
                     if n not in mem:
                         edge.append(self.side_points(h, n))
             self.regions.append((name, area.simplified(), edge))
+
+    def _split_line(self, centres: list[QPointF]) -> list[list[QPointF]]:
+        horizontal = (max(c.x() for c in centres) - min(c.x() for c in centres)) >= \
+            (max(c.y() for c in centres) - min(c.y() for c in centres))
+        pts = sorted(centres, key=(lambda c: c.x()) if horizontal else (lambda c: c.y()))
+        if len(pts) == 1:
+            c = pts[0]
+            return [[QPointF(c.x() - HEX_R, c.y()), QPointF(c.x() + HEX_R, c.y())]]
+        mids = [QPointF((a.x() + b.x()) / 2, (a.y() + b.y()) / 2) for a, b in zip(pts, pts[1:])]
+        first, last = pts[0], pts[-1]
+        if horizontal:
+            start = QPointF(first.x() - HEX_R, mids[0].y())
+            end = QPointF(last.x() + HEX_R, mids[-1].y())
+        else:
+            start = QPointF(mids[0].x(), first.y() - HEX_R)
+            end = QPointF(mids[-1].x(), last.y() + HEX_R)
+        # break the line where the split hexes are not neighbours (two separate stretches)
+        chains, cur = [], [start]
+        for i, m in enumerate(mids):
+            gap = math.hypot(pts[i + 1].x() - pts[i].x(), pts[i + 1].y() - pts[i].y())
+            if gap > HEX_R * 2.1:
+                cur.append(QPointF(pts[i].x() + HEX_R, cur[-1].y()) if horizontal else QPointF(cur[-1].x(), pts[i].y() + HEX_R))
+                chains.append(cur)
+                cur = [QPointF(pts[i + 1].x() - HEX_R, m.y()) if horizontal else QPointF(m.x(), pts[i + 1].y() - HEX_R)]
+                continue
+            cur.append(m)
+        cur.append(end)
+        chains.append(cur)
+        return chains
 
     # -- painting ----------------------------------------------------------------------------
     def _visible(self, rect: QRectF) -> list[str]:
@@ -989,6 +1068,10 @@ class GraphBoard(Board):
                 continue
             at = self.anchor([lb.get("x", 0), lb.get("y", 0)])
             size = float(lb.get("size", 18))
+            f0 = QFont(theme.map_font(size, italic=True, bold=True))
+            f0.setLetterSpacing(QFont.SpacingType.AbsoluteSpacing, size * 0.25)
+            half = QFontMetricsF(f0).horizontalAdvance(str(lb["text"])) / 2 + MARGIN
+            at = QPointF(min(max(at.x(), r.left() + half), r.right() - half), at.y())
             draw_halo_text(p, at, str(lb["text"]), theme.map_font(size, italic=True, bold=True),
                            QColor("#4F6F86"), QColor(250, 246, 232, 160), spacing=size * 0.25)
         p.setPen(QPen(theme.INK, 2.2))
@@ -1134,8 +1217,7 @@ class TableBoard(Board):
         if f.is_line:
             return []
         out = [self._geom_path(f.geometry)]
-        k = f.kind.lower()
-        if "hill" in k or "ridge" in k or "mount" in k:
+        if self.style_of(f) == "hill":
             levels = int(f.attrs.get("elevation", 3) or 3)
             levels = max(2, min(levels, 6))
             geom = f.geometry
@@ -1217,16 +1299,17 @@ class TableBoard(Board):
         lines = [(f, paths) for f, paths in self._paths if f.is_line]
         areas = [(f, paths) for f, paths in self._paths if not f.is_line]
         # areas: water, then hills, then woods and buildings on top
-        order = lambda fp: (0 if fp[0].kind.lower() in ("lake", "water", "river") else  # noqa: E731
-                            1 if "hill" in fp[0].kind.lower() or "ridge" in fp[0].kind.lower() else 2)
+        rank = {"water": 0, "hill": 1, "paddy": 2, "marsh": 2}
+        order = lambda fp: rank.get(self.style_of(fp[0]), 3)  # noqa: E731
         for f, paths in sorted(areas, key=order):
             self._paint_area(p, f, paths, lod)
         for f, _ in lines:
             self._paint_linear(p, f)
         if self.show_grid:
             self._paint_grid(p)
+        label_texts = {str(lb.get("text", "")).strip().lower() for lb in self.table.labels if isinstance(lb, dict)}
         for f, paths in areas:
-            if f.name and lod > 0.25:
+            if f.name and lod > 0.25 and f.name.strip().lower() not in label_texts:
                 c = f.geometry.representative_point()
                 draw_halo_text(p, self.pt(c.x, c.y), f.name, theme.map_font(12, italic=True, bold=True),
                                QColor("#2F2A20"), QColor(240, 235, 215, 170))
@@ -1262,72 +1345,195 @@ class TableBoard(Board):
             y = self.pt(0, i).y()
             p.drawLine(QPointF(self.cloth.left(), y), QPointF(self.cloth.right(), y))
 
-    def _paint_area(self, p: QPainter, f, paths: list[QPainterPath], lod: float) -> None:
+    @staticmethod
+    def style_of(f) -> str:
+        """What a table feature looks like, from its kind and its ``cover`` attribute."""
         k = f.kind.lower()
-        base = QColor(theme.TABLE_TERRAIN.get(k, next((v for kk, v in theme.TABLE_TERRAIN.items() if kk in k), "#9C9370")))
+        cover = str(f.attrs.get("cover", "")).lower()
+        for style, words in (("water", ("lake", "water", "pond", "reservoir")),
+                             ("river", ("river", "stream", "creek")),
+                             ("road", ("road", "track", "path", "trail")),
+                             ("hill", ("hill", "spur", "mount", "height")),
+                             ("crest", ("crest", "ridge")),
+                             ("woods", ("wood", "forest", "tree", "copse", "pine", "orchard")),
+                             ("building", ("build", "house", "hut", "barn", "shrine", "town", "village", "farm")),
+                             ("trench", ("trench", "foxhole", "dug")),
+                             ("bunker", ("bunker", "pillbox")),
+                             ("rocks", ("rock", "boulder", "rubble")),
+                             ("paddy", ("paddy", "paddies", "rice", "field")),
+                             ("marsh", ("marsh", "swamp")),
+                             ("cliff", ("cliff", "escarp")),
+                             ("wall", ("wall", "hedge", "fence"))):
+            if any(w in k for w in words):
+                return style
+        if cover in ("woods", "trench", "bunker", "rocks", "building", "crest"):
+            return cover
+        return "other"
+
+    def _paint_area(self, p: QPainter, f, paths: list[QPainterPath], lod: float) -> None:
+        style = self.style_of(f)
         outline = paths[0]
-        # shadow under the piece of terrain
-        p.setPen(Qt.PenStyle.NoPen)
-        p.setBrush(QColor(0, 0, 0, 40))
-        p.drawPath(outline.translated(2.5, 3.5))
-        if "hill" in k or "ridge" in k or "mount" in k:
+        geom = f.geometry
+        r = _rng(sum(map(ord, f.id)) * 31 + 7)
+        from shapely.geometry import Point
+        # a soft shadow under raised terrain pieces
+        if style in ("hill", "woods", "building", "bunker", "rocks"):
+            p.setPen(Qt.PenStyle.NoPen)
+            p.setBrush(QColor(0, 0, 0, 38))
+            p.drawPath(outline.translated(2.5, 3.5))
+        if style == "hill":
+            base = QColor("#A2946A")
             n = len(paths)
             for i, path in enumerate(paths):
-                c = base.lighter(100 + int(i * 22 / max(1, n - 1) * 1.0) + i * 4)
+                c = base.lighter(100 + int(i * 34 / max(1, n - 1)))
                 p.setBrush(c)
-                p.setPen(QPen(base.darker(135), 1.0))
+                p.setPen(QPen(QColor(96, 80, 52, 150), 1.1 if i == 0 else 0.8))
                 p.drawPath(path)
             return
-        if k in ("lake", "water", "river", "pond"):
+        if style == "water":
             p.setBrush(theme.SEA)
             p.setPen(QPen(theme.COAST, 1.4))
             p.drawPath(outline)
             return
-        p.setBrush(base)
-        p.setPen(QPen(base.darker(150), 1.2))
-        p.drawPath(outline)
-        if "wood" in k or "forest" in k or "tree" in k:
-            # tree crowns scattered inside the outline
-            geom = f.geometry
+        if style == "paddy":
+            p.setBrush(QColor("#A9B27A"))
+            p.setPen(QPen(QColor("#7F8653"), 1.2))
+            p.drawPath(outline)
+            p.save()
+            p.setClipPath(outline)
+            br = outline.boundingRect()
+            p.setPen(QPen(QColor(236, 232, 200, 150), 1.6))
+            y = br.top() + PPI * 0.9
+            while y < br.bottom():
+                wob = (r() - 0.5) * PPI * 0.3
+                p.drawLine(QPointF(br.left(), y + wob), QPointF(br.right(), y - wob))
+                y += PPI * 1.2
+            p.setPen(QPen(QColor(90, 110, 60, 110), 0.8))
+            for _ in range(int(geom.area * 2)):
+                x, yy = br.left() + r() * br.width(), br.top() + r() * br.height()
+                p.drawLine(QPointF(x, yy), QPointF(x + 1.5, yy - 3.5))
+            p.restore()
+            return
+        if style == "woods":
+            p.setBrush(QColor("#56703F"))
+            p.setPen(QPen(QColor("#3A4E2A"), 1.2))
+            p.drawPath(outline)
             minx, miny, maxx, maxy = geom.bounds
-            from shapely.geometry import Point
-            r = _rng(sum(map(ord, f.id)))
-            area = max(1.0, geom.area)
-            n = int(min(400, area * 1.6))
+            n = int(min(400, max(8, geom.area * 1.8)))
             p.save()
             p.setClipPath(outline)
             for _ in range(n):
                 x, y = minx + r() * (maxx - minx), miny + r() * (maxy - miny)
                 if not geom.contains(Point(x, y)):
                     continue
-                rad = PPI * (0.32 + 0.22 * r())
+                rad = PPI * (0.34 + 0.22 * r())
                 c = self.pt(x, y)
                 p.setPen(Qt.PenStyle.NoPen)
-                p.setBrush(QColor(20, 30, 10, 70))
+                p.setBrush(QColor(20, 30, 10, 80))
                 p.drawEllipse(QPointF(c.x() + 2, c.y() + 2.5), rad, rad)
-                g = QRadialGradient(QPointF(c.x() - rad * 0.3, c.y() - rad * 0.3), rad * 1.3)
-                g.setColorAt(0, QColor("#7E9A5C"))
+                g = QRadialGradient(QPointF(c.x() - rad * 0.35, c.y() - rad * 0.35), rad * 1.3)
+                g.setColorAt(0, QColor("#8DA866"))
                 g.setColorAt(1, QColor("#3F5A2E"))
                 p.setBrush(QBrush(g))
                 p.drawEllipse(c, rad, rad)
             p.restore()
-        elif "build" in k or "town" in k or "house" in k or "village" in k:
+            return
+        if style == "building":
+            p.setBrush(QColor("#8C7A64"))
+            p.setPen(QPen(QColor("#4A3E30"), 1.4))
+            p.drawPath(outline)
             br = outline.boundingRect()
-            p.setPen(QPen(base.darker(170), 1.0))
+            inner = br.adjusted(br.width() * 0.08, br.height() * 0.1, -br.width() * 0.08, -br.height() * 0.1)
+            roof = QLinearGradient(inner.topLeft(), inner.bottomLeft())
+            roof.setColorAt(0, QColor("#A0522D"))
+            roof.setColorAt(0.5, QColor("#7E3F22"))
+            roof.setColorAt(1, QColor("#A0522D"))
+            p.save()
+            p.setClipPath(outline)
+            p.setBrush(QBrush(roof))
+            p.setPen(QPen(QColor("#4A2A18"), 1.0))
+            p.drawRect(inner)
+            p.setPen(QPen(QColor("#3A2214"), 1.4))
             if br.width() >= br.height():
-                p.drawLine(QPointF(br.left() + 3, br.center().y()), QPointF(br.right() - 3, br.center().y()))
+                p.drawLine(QPointF(inner.left(), inner.center().y()), QPointF(inner.right(), inner.center().y()))
             else:
-                p.drawLine(QPointF(br.center().x(), br.top() + 3), QPointF(br.center().x(), br.bottom() - 3))
+                p.drawLine(QPointF(inner.center().x(), inner.top()), QPointF(inner.center().x(), inner.bottom()))
+            p.restore()
+            return
+        if style == "trench":
+            p.setBrush(QColor("#6B5638"))
+            p.setPen(QPen(QColor("#3C2F1E"), 1.4))
+            p.drawPath(outline)
+            br = outline.boundingRect()
+            p.save()
+            p.setClipPath(outline)
+            p.setPen(QPen(QColor("#2C2216"), 2.2, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap, Qt.PenJoinStyle.MiterJoin))
+            horizontal = br.width() >= br.height()
+            n = max(3, int((br.width() if horizontal else br.height()) / (PPI * 0.6)))
+            path = QPainterPath()
+            pts = []
+            for i in range(n + 1):
+                t = i / n
+                if horizontal:
+                    pts.append(QPointF(br.left() + t * br.width(), br.center().y() + (br.height() * 0.22 if i % 2 else -br.height() * 0.22)))
+                else:
+                    pts.append(QPointF(br.center().x() + (br.width() * 0.22 if i % 2 else -br.width() * 0.22), br.top() + t * br.height()))
+            path.addPolygon(QPolygonF(pts))
+            p.setBrush(Qt.BrushStyle.NoBrush)
+            p.drawPath(path)
+            p.restore()
+            return
+        if style == "bunker":
+            p.setBrush(QColor("#8E8A80"))
+            p.setPen(QPen(QColor("#3E3B36"), 2.2))
+            p.drawPath(outline)
+            br = outline.boundingRect()
+            p.setPen(QPen(QColor("#1E1C19"), 2.4))
+            p.drawLine(QPointF(br.left() + br.width() * 0.2, br.top() + br.height() * 0.3),
+                       QPointF(br.right() - br.width() * 0.2, br.top() + br.height() * 0.3))
+            return
+        if style == "rocks":
+            p.setBrush(QColor("#9A9385"))
+            p.setPen(QPen(QColor("#5E594F"), 1.0))
+            p.drawPath(outline)
+            minx, miny, maxx, maxy = geom.bounds
+            p.save()
+            p.setClipPath(outline)
+            for _ in range(int(min(60, max(6, geom.area * 4)))):
+                x, y = minx + r() * (maxx - minx), miny + r() * (maxy - miny)
+                c = self.pt(x, y)
+                rad = PPI * (0.12 + 0.18 * r())
+                p.setPen(QPen(QColor("#4A463E"), 0.8))
+                g = QRadialGradient(QPointF(c.x() - rad * 0.3, c.y() - rad * 0.3), rad * 1.4)
+                g.setColorAt(0, QColor("#C9C3B5"))
+                g.setColorAt(1, QColor("#7A7466"))
+                p.setBrush(QBrush(g))
+                p.drawEllipse(c, rad * 1.2, rad)
+            p.restore()
+            return
+        if style == "marsh":
+            p.setBrush(QColor("#8FA08A"))
+            p.setPen(QPen(QColor("#5F7060"), 1.0))
+            p.drawPath(outline)
+            p.save()
+            p.setClipPath(outline)
+            p.fillPath(outline, _texture("marsh", QColor("#8FA08A").rgba(), _lod_bucket(lod)))
+            p.restore()
+            return
+        base = QColor(theme.TABLE_TERRAIN.get(f.kind.lower(), "#9C9370"))
+        p.setBrush(base)
+        p.setPen(QPen(base.darker(150), 1.2))
+        p.drawPath(outline)
 
     def _paint_linear(self, p: QPainter, f) -> None:
-        k = f.kind.lower()
+        style = self.style_of(f)
         pts = [self.pt(x, y) for x, y in f.points]
-        path = QPainterPath(pts[0])
-        for q in pts[1:]:
-            path.lineTo(q)
+        path = QPainterPath()
+        path.addPolygon(QPolygonF(pts))
         width = max(f.width, 0.0) * PPI
         p.setBrush(Qt.BrushStyle.NoBrush)
-        if "road" in k or "track" in k or "path" in k:
+        round_ = (Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap, Qt.PenJoinStyle.RoundJoin)
+        if style == "road":
             w = width or PPI
             p.setPen(QPen(QColor("#7C6A4C"), w + 2.5, Qt.PenStyle.SolidLine, Qt.PenCapStyle.FlatCap, Qt.PenJoinStyle.RoundJoin))
             p.drawPath(path)
@@ -1335,13 +1541,30 @@ class TableBoard(Board):
             p.drawPath(path)
             p.setPen(QPen(QColor(120, 100, 70, 90), 1.0, Qt.PenStyle.DashLine))
             p.drawPath(path)
-        elif "river" in k or "stream" in k or "creek" in k:
+        elif style == "river":
             w = width or PPI * 0.5
-            p.setPen(QPen(theme.COAST, w + 2, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap, Qt.PenJoinStyle.RoundJoin))
+            wavy = wavy_path(pts, PPI * 0.12, seed=sum(map(ord, f.id)))
+            p.setPen(QPen(theme.COAST, w + 2.4, *round_))
+            p.drawPath(wavy)
+            p.setPen(QPen(QColor("#6FA3CF"), w, *round_))
+            p.drawPath(wavy)
+            p.setPen(QPen(QColor(255, 255, 255, 70), max(1.0, w * 0.25), *round_))
+            p.drawPath(wavy)
+        elif style == "crest":
+            # a crest line: a brown ridge line with short hachures on the downhill side
+            w = max(width, PPI * 0.25)
+            p.setPen(QPen(QColor(92, 72, 44, 150), w, *round_))
             p.drawPath(path)
-            p.setPen(QPen(theme.RIVER.lighter(130), w, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap, Qt.PenJoinStyle.RoundJoin))
-            p.drawPath(path)
-        elif "cliff" in k:
+            p.setPen(QPen(QColor("#5C482C"), 1.2))
+            for a, b in zip(pts, pts[1:]):
+                dx, dy = b.x() - a.x(), b.y() - a.y()
+                ln = math.hypot(dx, dy) or 1
+                n = max(1, int(ln / 6))
+                for i in range(n):
+                    t = (i + 0.5) / n
+                    q = QPointF(a.x() + dx * t, a.y() + dy * t)
+                    p.drawLine(q, QPointF(q.x() - dy / ln * 5, q.y() + dx / ln * 5))
+        elif style == "cliff":
             p.setPen(QPen(QColor("#3E3326"), 3.0, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap))
             p.drawPath(path)
             p.setPen(QPen(QColor("#3E3326"), 1.2))
@@ -1353,8 +1576,13 @@ class TableBoard(Board):
                     t = (i + 0.5) / n
                     q = QPointF(a.x() + dx * t, a.y() + dy * t)
                     p.drawLine(q, QPointF(q.x() - dy / ln * 6, q.y() + dx / ln * 6))
+        elif style == "trench":
+            p.setPen(QPen(QColor("#3C2F1E"), max(width, 4.0), *round_))
+            p.drawPath(path)
+            p.setPen(QPen(QColor("#6B5638"), max(width, 4.0) * 0.5, *round_))
+            p.drawPath(path)
         else:  # walls, hedges, fences
-            col = QColor(theme.TABLE_TERRAIN.get(k, "#5E564A"))
+            col = QColor(theme.TABLE_TERRAIN.get(f.kind.lower(), "#5E564A"))
             p.setPen(QPen(col, max(width, 3.0), Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap))
             p.drawPath(path)
             p.setPen(QPen(col.lighter(140), 1.0, Qt.PenStyle.DotLine))

@@ -36,3 +36,14 @@ def run_gui(path: str | None = None) -> int:
         if not win.open_path(Path(path)):
             return 2 if not win.isVisible() else app.exec()
     return app.exec()
+
+
+def open_game_window(path: str | Path):
+    """Open ``path`` in a new game window inside the running application (the editor's Play
+    button). Returns the window."""
+    make_app()
+    from app.ui.window import MainWindow
+    win = MainWindow()
+    win.show()
+    win.open_path(Path(path))
+    return win

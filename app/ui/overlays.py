@@ -32,21 +32,69 @@ def _length(board: Board, v: Any) -> float:
     return float(v) * (PPI if board.kind in ("table", "blank") else 1.0)
 
 
-def overlay_shapes(board: Board, overlays: list[dict[str, Any]]):
-    shapes: list[tuple[QPainterPath, QBrush | None, QPen | None]] = []
-    texts: list[tuple[QPointF, str, QColor]] = []
-    for ov in overlays or []:
+def overlay_key(ov: dict[str, Any], i: int) -> str:
+    return str(ov.get("id") or ov.get("label") or f"{ov.get('kind', 'overlay')}-{i}")
+
+
+def hidden_keys(overlays: list[dict[str, Any]], choices: dict[str, bool] | None = None) -> set[str]:
+    """Keys of overlays not to draw: optional ones are off unless switched on in ``choices``."""
+    out = set()
+    for i, ov in enumerate(overlays or []):
         if not isinstance(ov, dict):
             continue
+        key = overlay_key(ov, i)
+        on = (choices or {}).get(key, not ov.get("optional", False))
+        if not on:
+            out.add(key)
+    return out
+
+
+def overlay_shapes(board: Board, overlays: list[dict[str, Any]], hidden: set[str] | None = None):
+    """Shapes for the overlays that are switched on. ``optional`` overlays are off unless
+    their key is missing from ``hidden``'s complement (the window keeps that set)."""
+    shapes: list[tuple[QPainterPath, QBrush | None, QPen | None]] = []
+    texts: list[tuple[QPointF, str, QColor]] = []
+    for i, ov in enumerate(overlays or []):
+        if not isinstance(ov, dict):
+            continue
+        key = overlay_key(ov, i)
+        if hidden is not None and key in hidden:
+            continue
+        if key in board.drawn_regions:
+            continue
         kind = ov.get("kind")
-        fill = _colour(ov, "#D9A400", 70)
-        edge = _colour(ov, "#8A6A00", 220)
-        pen = QPen(edge, -2.0)
+        op = ov.get("opacity")
+        fill_a = int(max(0.0, min(1.0, float(op))) * 255) if isinstance(op, (int, float)) else 60
+        fill = _colour(ov, "#D9A400", fill_a)
+        edge = _colour(ov, "#8A6A00", min(230, fill_a * 3 + 70))
+        style = Qt.PenStyle.DashLine if ov.get("dashed") else Qt.PenStyle.SolidLine
+        pen = QPen(edge, -(float(ov.get("width", 1.6))), style)
         path = QPainterPath()
         path.setFillRule(Qt.FillRule.WindingFill)
         if kind == "hexes":
-            for h in ov.get("hexes", []):
-                path.addPath(board.shape(h))
+            hexes = list(ov.get("hexes", []))
+            if not hexes:
+                continue
+            style_ = str(ov.get("style", "fill"))
+            area = board.area(hexes)
+            edge_path = board.outline(hexes)
+            if style_ == "outline":
+                band = QColor(edge)
+                band.setAlpha(90)
+                shapes.append((edge_path, None, QPen(band, -7.0)))
+                shapes.append((edge_path, None, QPen(edge, -2.0, style)))
+            elif style_ == "hatch":
+                hb = QColor(edge)
+                hb.setAlpha(120)
+                shapes.append((area, QBrush(hb, Qt.BrushStyle.BDiagPattern), None))
+                shapes.append((edge_path, None, QPen(hb, -1.2, Qt.PenStyle.DashLine)))
+            else:
+                f2 = QColor(fill)
+                if not isinstance(op, (int, float)):
+                    f2.setAlpha(45)
+                shapes.append((area, QBrush(f2), None))
+                shapes.append((edge_path, None, QPen(edge, -1.6)))
+            continue
         elif kind in ("polygon", "cone") and ov.get("points"):
             pts = [board.to_scene(p) for p in ov["points"]]
             pts = [p for p in pts if p is not None]
@@ -54,7 +102,7 @@ def overlay_shapes(board: Board, overlays: list[dict[str, Any]]):
                 path.addPolygon(QPolygonF(pts))
                 path.closeSubpath()
         elif kind == "cone":
-            apex = board.to_scene(ov.get("apex"))
+            apex = board.to_scene(ov.get("apex") or ov.get("at") or ov.get("origin"))
             if apex is not None:
                 length = _length(board, ov.get("length", 24))
                 if "half_angle" in ov:
@@ -69,7 +117,7 @@ def overlay_shapes(board: Board, overlays: list[dict[str, Any]]):
                     path.lineTo(QPointF(apex.x() + length * math.cos(a), apex.y() + length * math.sin(a)))
                 path.closeSubpath()
         elif kind == "circle":
-            c = board.to_scene(ov.get("at") or ov.get("centre") or ov.get("center"))
+            c = board.to_scene(ov.get("at") or ov.get("centre") or ov.get("center") or ov.get("apex"))
             if c is not None:
                 r = _length(board, ov.get("r", ov.get("radius", 1)))
                 path.addEllipse(c, r, r)
@@ -81,7 +129,8 @@ def overlay_shapes(board: Board, overlays: list[dict[str, Any]]):
                 path.moveTo(pts[0])
                 for p in pts[1:]:
                     path.lineTo(p)
-                shapes.append((path, None, QPen(edge, -3.0, Qt.PenStyle.DashLine)))
+                shapes.append((path, None, QPen(edge, -(float(ov.get("width", 2.5))),
+                                                Qt.PenStyle.DashLine if ov.get("dashed", True) else Qt.PenStyle.SolidLine)))
                 path = QPainterPath()
         if not path.isEmpty():
             shapes.append((path, QBrush(fill), pen))

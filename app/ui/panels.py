@@ -171,6 +171,8 @@ class LogPanel(QWidget):
         self.proxy.text = self.search.text().strip().lower()
         self.proxy.kinds = KINDS[self.kind.currentIndex()][1]
         self.proxy.invalidate()
+        if self.proxy.rowCount() < 3000:
+            self.view.resizeRowsToContents()
 
     def clear(self) -> None:
         self.model.removeRows(0, self.model.rowCount())
@@ -217,7 +219,15 @@ class LogPanel(QWidget):
                 text = f"{faces}  {text}"
             self.model.appendRow(self._row("", e.side or side, text, e.rule, e.kind))
         self._step_rows.append(self.model.rowCount() - start)
+        self._fit_rows(start)
         self.view.scrollToBottom()
+
+    def _fit_rows(self, start: int) -> None:
+        """Grow the new rows to their wrapped text (only the new ones: long logs stay fast)."""
+        for r in range(start, self.model.rowCount()):
+            idx = self.proxy.mapFromSource(self.model.index(r, 2))
+            if idx.isValid():
+                self.view.resizeRowToContents(idx.row())
 
     def pop_step(self) -> None:
         if not self._step_rows:
@@ -239,6 +249,32 @@ class LogPanel(QWidget):
 # Actions
 # ================================================================================================
 
+class ActionButton(QPushButton):
+    """A push button whose label wraps (action descriptions can be long)."""
+
+    def __init__(self, text: str, parent=None):
+        super().__init__(parent)
+        self._label = QLabel(text, self)
+        self._label.setWordWrap(True)
+        self._label.setAttribute(Qt.WidgetAttribute.WA_TransparentForMouseEvents)
+        lay = QHBoxLayout(self)
+        lay.setContentsMargins(8, 5, 8, 5)
+        lay.addWidget(self._label)
+        self.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Minimum)
+
+    def text(self) -> str:  # noqa: D102 - the label's text, as for a plain button
+        return self._label.text()
+
+    def hasHeightForWidth(self) -> bool:  # noqa: N802
+        return True
+
+    def heightForWidth(self, w: int) -> int:  # noqa: N802
+        return self._label.heightForWidth(max(10, w - 16)) + 12
+
+    def sizeHint(self) -> QSize:  # noqa: N802
+        return QSize(160, self._label.sizeHint().height() + 12)
+
+
 class ActionsPanel(QWidget):
     """Every legal action that is not a drag, as a button: every game is playable from here."""
 
@@ -256,6 +292,7 @@ class ActionsPanel(QWidget):
         lay.addWidget(self.search)
         self.area = QScrollArea()
         self.area.setWidgetResizable(True)
+        self.area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.inner = QWidget()
         self.box = QVBoxLayout(self.inner)
         self.box.setContentsMargins(2, 2, 2, 2)
@@ -279,8 +316,11 @@ class ActionsPanel(QWidget):
     def _rebuild(self) -> None:
         while self.box.count():
             it = self.box.takeAt(0)
-            if it.widget():
-                it.widget().deleteLater()
+            w = it.widget()
+            if w is not None:
+                w.hide()
+                w.setParent(None)
+                w.deleteLater()
         self.buttons = []
         q = self.search.text().strip().lower()
         shown = [(label, a) for label, a in self._items if not q or q in label.lower() or q in json.dumps(a).lower()]
@@ -290,9 +330,8 @@ class ActionsPanel(QWidget):
             lab.setStyleSheet("color: palette(mid); font-style: italic;")
             self.box.addWidget(lab)
         for label, action in shown[: self.LIMIT]:
-            b = QPushButton(label)
+            b = ActionButton(label)
             b.setToolTip(json.dumps(action, sort_keys=True))
-            b.setStyleSheet("text-align: left; padding: 4px 8px;")
             b.clicked.connect(lambda _=False, a=action: self.chosen.emit(a))
             self.box.addWidget(b)
             self.buttons.append(b)
@@ -386,6 +425,7 @@ class PanelsPanel(QWidget):
         self.area = QScrollArea()
         self.area.setWidgetResizable(True)
         self.area.setFrameShape(QFrame.Shape.NoFrame)
+        self.area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         outer.addWidget(self.area)
         self._key = None
         self.empty = empty
@@ -477,6 +517,7 @@ class InspectorPanel(QWidget):
         self.piece = piece
         while self.form.rowCount():
             self.form.removeRow(0)
+        self.image.setVisible(piece is not None)
         if piece is None:
             self.image.clear()
             self.title.setText("No unit selected")
@@ -487,8 +528,11 @@ class InspectorPanel(QWidget):
         pm = render_piece_image(piece, int(150 * dpr), sides, unit)
         pm.setDevicePixelRatio(dpr)
         self.image.setPixmap(pm)
-        name = " ".join(str(x) for x in (piece.get("nation"), piece.get("label") or piece.get("id"),
-                                         piece.get("size")) if x)
+        label = str(piece.get("label") or piece.get("id") or "")
+        nation = str(piece.get("nation") or "").upper()
+        if nation and label.upper().startswith(nation):
+            nation = ""
+        name = " ".join(x for x in (nation, label, str(piece.get("size") or "")) if x)
         self.title.setText(name or str(piece.get("id")))
         rows = [("Id", piece.get("id")), ("Side", piece.get("side")), ("Type", piece.get("unit_type") or piece.get("kind")),
                 ("Values", piece.get("values")), ("Step", "reduced" if piece.get("reduced") else ("full" if piece.get("values") else None)),

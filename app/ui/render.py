@@ -28,7 +28,7 @@ def build_scene(game, state, side: str | None = None):
     """A MapScene showing ``state`` as ``side`` sees it (None: everything)."""
     from app.ui.boards import make_board
     from app.ui.scene import MapScene
-    from app.ui.overlays import overlay_shapes
+    from app.ui.overlays import hidden_keys, overlay_shapes
     scene = MapScene()
     scene.animate = False
     scene.interactive = False
@@ -36,7 +36,8 @@ def build_scene(game, state, side: str | None = None):
     scene.set_board(board, tuple(getattr(game, "sides", ())))
     scene.set_pieces(game.pieces(state, side))
     try:
-        shapes, texts = overlay_shapes(board, game.overlays(state, side))
+        ovs = game.overlays(state, side)
+        shapes, texts = overlay_shapes(board, ovs, hidden_keys(ovs))
         scene.overlay_item.set_shapes(shapes, texts)
     except Exception:  # pragma: no cover - a bad overlay never stops a render
         pass

@@ -230,6 +230,7 @@ class PathItem(QGraphicsItem):
         self.shapes: list[tuple[QPainterPath, QBrush | None, QPen | None]] = []
         self.texts: list[tuple[QPointF, str, QColor]] = []
         self._rect = QRectF()
+        self.clip: QRectF | None = None
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
 
     def set_shapes(self, shapes, texts=()) -> None:
@@ -252,6 +253,8 @@ class PathItem(QGraphicsItem):
     def paint(self, p: QPainter, option, widget=None) -> None:
         p.setRenderHint(QPainter.RenderHint.Antialiasing)
         lod = QStyleOptionGraphicsItem.levelOfDetailFromTransform(p.worldTransform())
+        if self.clip is not None:
+            p.setClipRect(self.clip, Qt.ClipOperation.IntersectClip)
         for path, brush, pen in self.shapes:
             p.setBrush(brush if brush is not None else Qt.BrushStyle.NoBrush)
             if pen is None:
@@ -312,6 +315,7 @@ class MapScene(QGraphicsScene):
         self.fanned = None
         for it in (self.targets_item, self.hover_item, self.overlay_item, self.measure_item):
             it.clear()
+        self.overlay_item.clip = board.rect()
         self._update_rect()
 
     def invalidate_board(self) -> None:

@@ -27,7 +27,7 @@ from app.ui import catalog, theme
 from app.ui.boards import Board, make_board
 from app.ui.config import journal_path, settings
 from app.ui.dialogs import HandOver, NewGameDialog
-from app.ui.overlays import overlay_shapes
+from app.ui.overlays import hidden_keys, overlay_key, overlay_shapes
 from app.ui.panels import (ActionsPanel, InspectorPanel, LogPanel, PanelsPanel, ReplayPanel,
                            TurnBar, breakdown_panels)
 from app.ui.scene import MapScene, MapView, loc_key
@@ -44,8 +44,19 @@ class ReplaySession:
     pos: int = 0
 
 
+MOVER_KEYS = ("unit", "team", "piece", "model", "pieces")
+
+
+def _mover(a: Action) -> str | None:
+    """The piece a move-like action moves (games name it unit, team, piece...)."""
+    for k in MOVER_KEYS:
+        if k in a and isinstance(a[k], (str, int)):
+            return str(a[k])
+    return None
+
+
 def _is_drag_action(a: Action) -> bool:
-    return "unit" in a and "to" in a
+    return "to" in a and _mover(a) is not None
 
 
 class MainWindow(QMainWindow):
@@ -73,6 +84,8 @@ class MainWindow(QMainWindow):
         self._hover_loc: Any = None
         self._ai_label = ""
         self._clean_close = False
+        self._overlays: list[dict[str, Any]] = []
+        self._overlay_on: dict[str, bool] = {}
 
         self.scene = MapScene(self)
         self.scene.host = self
@@ -201,6 +214,8 @@ class MainWindow(QMainWindow):
             m.addAction(d.toggleViewAction())
         self.act_overview = self._act(m, "&Overview map", self._toggle_overview, checkable=True)
         self.act_overview.setChecked(True)
+        self.overlay_menu = m.addMenu("Map &overlays")
+        self.overlay_menu.aboutToShow.connect(self._fill_overlays)
         self.act_grid = self._act(m, "Table &grid (6 inches)", self._toggle_grid, checkable=True)
         self.act_grid.setChecked(True)
         m.addSeparator()
@@ -568,7 +583,12 @@ class MainWindow(QMainWindow):
             self.scene.selected = None
             self._clear_targets()
         try:
-            shapes, texts = ([], []) if covered else overlay_shapes(self.scene.board, game.overlays(state, viewer))
+            ovs = [] if covered else list(game.overlays(state, viewer) or [])
+        except Exception:
+            ovs = []
+        self._overlays = ovs
+        try:
+            shapes, texts = overlay_shapes(self.scene.board, ovs, hidden_keys(ovs, self._overlay_on))
         except Exception:
             shapes, texts = [], []
         self.scene.overlay_item.set_shapes(shapes, texts)
@@ -771,7 +791,7 @@ class MainWindow(QMainWindow):
             self.status(f"Cannot end the phase: {prob}")
             return False
         if confirm and self.isVisible():
-            unmoved = {a.get("unit") for a in self._legal if _is_drag_action(a)}
+            unmoved = {_mover(a) for a in self._legal if _is_drag_action(a)}
             if unmoved:
                 r = QMessageBox.question(self, "End the phase?",
                                          f"{len(unmoved)} unit(s) could still move. End the phase anyway?")
@@ -1137,9 +1157,9 @@ class MainWindow(QMainWindow):
             pen = QPen(theme.EZOC_EDGE, -3.0) if ezoc else QPen(theme.HIGHLIGHT_EDGE, -1.2)
             shapes.append((path, fill, pen))
             cost = info.get("cost")
-            if cost is not None and cost != "":
+            if cost is not None and cost != "" and (not board.free or len(targets) <= 40):
                 br = path.boundingRect()
-                c = f"{cost:g}" if isinstance(cost, (int, float)) else str(cost)
+                c = (f"{cost:.1f}".rstrip("0").rstrip(".") if isinstance(cost, float) else str(cost))
                 texts.append((QPointF(br.right() - br.width() * 0.22, br.top() + br.height() * 0.3), c,
                               QColor("#1E5A1E") if not ezoc else QColor("#8E1B1B")))
         self.scene.targets_item.set_shapes(shapes, texts)
@@ -1205,6 +1225,10 @@ class MainWindow(QMainWindow):
                         best, bd = info, d
             if best is not None and bd <= 0.75:
                 return dict(best["action"]), ""
+            if best is not None:       # the same kind of move, to exactly where it was dropped
+                act = dict(best["action"])
+                act["to"] = xy
+                return act, ""
             return {"type": "move", "unit": pid, "to": xy}, ""
         if loc is None:
             return None, "That is off the map."
@@ -1294,8 +1318,9 @@ class MainWindow(QMainWindow):
         elif what in ("next", "prev"):
             movable = []
             for a in self._legal:
-                if _is_drag_action(a) and str(a["unit"]) not in movable and str(a["unit"]) in self.scene.items_by_id:
-                    movable.append(str(a["unit"]))
+                u = _mover(a)
+                if _is_drag_action(a) and u not in movable and u in self.scene.items_by_id:
+                    movable.append(u)
             if not movable:
                 self.status("No unit can move now")
                 return
@@ -1322,6 +1347,24 @@ class MainWindow(QMainWindow):
         on = self.act_measure.isChecked()
         self.view.set_measuring(on)
         self.status("Measure: drag on the map" if on else "")
+
+    def _fill_overlays(self) -> None:
+        self.overlay_menu.clear()
+        if not self._overlays:
+            a = self.overlay_menu.addAction("(this game draws none now)")
+            a.setEnabled(False)
+        hidden = hidden_keys(self._overlays, self._overlay_on)
+        for i, ov in enumerate(self._overlays):
+            key = overlay_key(ov, i)
+            a = self.overlay_menu.addAction(str(ov.get("label") or key))
+            a.setCheckable(True)
+            a.setChecked(key not in hidden)
+            a.toggled.connect(lambda on, k=key: self.set_overlay(k, on))
+
+    def set_overlay(self, key: str, on: bool) -> None:
+        """Show or hide one of the game's overlays (zones of control, supply...)."""
+        self._overlay_on[key] = on
+        self.refresh()
 
     def _toggle_overview(self) -> None:
         self.view.overview.setVisible(self.act_overview.isChecked())
