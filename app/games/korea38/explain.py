@@ -46,6 +46,22 @@ def explain(game: Any, state: K38State, action: dict[str, Any]) -> Illegal:
     if state.pending:
         p = state.pending[0]
         words, rule = PENDING_WORDS.get(p.kind, ("answer the open question", "4.0"))
+        same = {"air": {"air"}, "mig": {"mig", "no-mig"}, "loss": {"loss"}, "retreat": {"retreat"},
+                "sea-retreat": {"sea-retreat"}, "advance": {"advance", "no-advance"},
+                "spread": {"spread"}, "armistice": {"accept-armistice", "reject-armistice"}}
+        if t in same.get(p.kind, set()):
+            detail = {
+                "air": "each air unit may fly once a turn, and no more of them than there are "
+                       "attacking units in the battle",
+                "mig": "the MiG-15 can only cancel an Allied air unit placed in this battle",
+                "loss": "that unit is not one that may take this loss",
+                "retreat": "that is not a legal retreat: two hexes, each further away, avoiding enemy "
+                           "zones of control when possible, never into an enemy hex or ending on a friend",
+                "sea-retreat": "retreat by sea goes to an empty friendly port (or the FEC box for Americans)",
+                "advance": "only an attacking unit next to the battle hex may advance into it",
+                "spread": "the second landing unit goes to an empty adjacent hex that is not an enemy city",
+            }.get(p.kind, f"the {p.side} player must {words}")
+            return Illegal(detail, rule)
         return Illegal(f"the {p.side} player must first {words}", rule)
     kind = sequence.phase_kind(state.phase)
     if t not in PHASE_ACTIONS.get(kind, set()):
