@@ -410,12 +410,12 @@ def _bucket(px: float) -> int:
 
 
 def piece_pixmap(piece: dict[str, Any], size: QSizeF, device_px: float, dpr: float = 1.0,
-                 sides: tuple[str, ...] = ()) -> tuple[QPixmap, QRectF]:
+                 sides: tuple[str, ...] = (), key: str | None = None) -> tuple[QPixmap, QRectF]:
     """The piece at ``device_px`` device pixels across its longer side (plus a shadow margin),
     and the target rect in the piece's local coordinates (centred on 0, 0)."""
     kind = piece.get("kind") or "counter"
     px = _bucket(device_px)
-    key = (look_key(piece), kind, px, round(size.width(), 2), round(size.height(), 2), tuple(sides))
+    key = (key or look_key(piece), kind, px, round(size.width(), 2), round(size.height(), 2), tuple(sides))
     longer = max(size.width(), size.height())
     sx, sy = size.width() / longer, size.height() / longer
     m = SHADOW

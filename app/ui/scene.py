@@ -22,7 +22,7 @@ from PySide6.QtWidgets import (QGraphicsItem, QGraphicsObject, QGraphicsScene, Q
 
 from app.ui import theme
 from app.ui.boards import Board, BlankBoard, draw_halo_text
-from app.ui.counters import (DIM_FLAGS, flags_of, piece_pixmap, piece_size)
+from app.ui.counters import DIM_FLAGS, flags_of, look_key, piece_pixmap, piece_size
 
 TILE = 512
 Z_OVERLAY, Z_TARGETS, Z_HOVER, Z_BOX, Z_PIECE, Z_DRAG, Z_MEASURE = 5, 10, 12, 3, 20, 1000, 2000
@@ -78,6 +78,8 @@ class PieceItem(QGraphicsObject):
             self.prepareGeometryChange()
             self.size = size
         self.piece = piece
+        self.look = look_key(piece)
+        self.dim = bool(flags_of(piece) & DIM_FLAGS)
         self.setRotation(float(piece.get("rotation") or 0.0) if piece.get("kind") == "base" else 0.0)
         self.update()
 
@@ -97,14 +99,14 @@ class PieceItem(QGraphicsObject):
         dpr = dev.devicePixelRatioF() if dev is not None else 1.0
         longer = max(self.size.width(), self.size.height())
         px = longer * lod * dpr
-        dim = bool(flags_of(self.piece) & DIM_FLAGS)
+        dim = self.dim
         body = QRectF(-self.size.width() / 2, -self.size.height() / 2, self.size.width(), self.size.height())
         if dim and not self.dragging:
             p.setOpacity(0.62)
         if px < 7:
             p.fillRect(body, theme.nation_colour(self.piece, self.map.sides))
         else:
-            pm, target = piece_pixmap(self.piece, self.size, px, dpr, self.map.sides)
+            pm, target = piece_pixmap(self.piece, self.size, px, dpr, self.map.sides, self.look)
             p.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform)
             p.drawPixmap(target, pm, QRectF(pm.rect()))
         p.setOpacity(1.0)

@@ -380,7 +380,7 @@ class MainWindow(QMainWindow):
             rel = str(entry.path) if entry.path else ""
             self.new_game(game, entry.read(), cfg["seed"], cfg["options"], cfg["players"], rel, cfg["sandbox"])
         except Exception as e:  # a broken scenario file: say so, keep the window
-            QMessageBox.warning(self, "Cannot start the game", str(e))
+            self.warn("Cannot start the game", str(e))
 
     def open_sandbox_scenario(self, path: str | Path) -> None:
         from app.ui.sandbox import sandbox_from_scenario_file
@@ -435,8 +435,7 @@ class MainWindow(QMainWindow):
 
     def _open_failed(self, p: Path, why: str) -> None:
         self.status(f"Cannot open {p.name}: {why.splitlines()[0] if why else ''}")
-        if self.isVisible():
-            QMessageBox.warning(self, "Cannot open", f"{p}\n\n{why}")
+        self.warn("Cannot open", f"{p}\n\n{why}")
 
     def open_dialog(self) -> None:
         path, _ = QFileDialog.getOpenFileName(self, "Open a save, scenario or board", "", FILE_FILTER)
@@ -491,7 +490,8 @@ class MainWindow(QMainWindow):
         try:
             match = replay(data)
         except (ReplayError, Exception) as e:
-            QMessageBox.warning(self, "Cannot restore", f"The unfinished game could not be replayed:\n{e}")
+            self.status(f"Cannot restore the unfinished game: {e}")
+            self.warn("Cannot restore", f"The unfinished game could not be replayed:\n{e}")
             return False
         self.start_match(match, data.get("players") or {})
         self.status(f"Restored the unfinished game ({len(match.history)} actions)")
@@ -514,6 +514,8 @@ class MainWindow(QMainWindow):
             self.journal = None
 
     def closeEvent(self, event) -> None:  # noqa: N802
+        for box in self.findChildren(QMessageBox):
+            box.close()
         self._stop_ai_job()
         self._close_journal(delete=True)   # a clean close: nothing to recover
         self._clean_close = True
@@ -754,6 +756,15 @@ class MainWindow(QMainWindow):
             bits.append("sandbox")
         self.setWindowTitle(" \u2014 ".join(b for b in bits if b))
 
+    def warn(self, title: str, text: str) -> None:
+        """A warning that does not block (window-modal, shown with open())."""
+        if not self.isVisible():
+            return
+        box = QMessageBox(QMessageBox.Icon.Warning, title, text, QMessageBox.StandardButton.Ok, self)
+        box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        box.open()
+        self._last_warning = box
+
     def status(self, text: str) -> None:
         self.statusBar().showMessage(text)
 
@@ -950,8 +961,7 @@ class MainWindow(QMainWindow):
             full = replay(data)
         except (FileError, ReplayError, Exception) as e:
             self.status(f"Cannot replay: {e}")
-            if self.isVisible():
-                QMessageBox.warning(self, "Cannot replay", str(e))
+            self.warn("Cannot replay", str(e))
             return False
         self._stop_ai_job()
         first = full.history[0].before if full.history else full.state
