@@ -928,18 +928,19 @@ class HexBoard(Board):
 # Point-to-point boards
 # ================================================================================================
 
-PLAQUE_W, PLAQUE_H = 132.0, 74.0
+PLAQUE_W, PLAQUE_H = 156.0, 100.0
 
 
 class GraphBoard(Board):
     kind = "pointgraph"
+    plaque_width = PLAQUE_W
 
     def __init__(self, data: dict[str, Any]):
         super().__init__(data)
         from app.engine.pointgraph import PointGraph
         self.graph = PointGraph.from_json(data)
         spaces = self.graph.spaces()
-        self.unit = 40.0
+        self.unit = 56.0
         xs = [s.x for s in spaces] or [0.0]
         ys = [s.y for s in spaces] or [0.0]
         dmin = math.inf
@@ -949,9 +950,9 @@ class GraphBoard(Board):
                 if d > 1e-9:
                     dmin = min(dmin, d)
         ext = max(max(xs) - min(xs), max(ys) - min(ys), 1e-9)
-        s = 190.0 / dmin if dmin < math.inf else 1.0
+        s = 235.0 / dmin if dmin < math.inf else 1.0
         s = max(s, 900.0 / ext)
-        s = min(s, 4200.0 / ext)
+        s = min(s, 5200.0 / ext)
         self.s = s
         self.x0, self.y0 = min(xs), min(ys)
         pad = MARGIN + PLAQUE_W
@@ -981,7 +982,7 @@ class GraphBoard(Board):
     def anchor(self, loc: Any) -> QPointF | None:
         if isinstance(loc, str) and loc in self.centre:
             c = self.centre[loc]
-            return QPointF(c.x(), c.y() + PLAQUE_H * 0.14)
+            return QPointF(c.x(), c.y() + 13 - PLAQUE_H * 0.02)
         if isinstance(loc, (list, tuple)) and len(loc) == 2:
             return QPointF((loc[0] - self.x0) * self.s + self.pad, (loc[1] - self.y0) * self.s + self.pad)
         return None

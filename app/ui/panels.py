@@ -161,7 +161,8 @@ class LogPanel(QWidget):
         h.setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
         h.setSectionResizeMode(1, QHeaderView.ResizeMode.ResizeToContents)
         h.setSectionResizeMode(2, QHeaderView.ResizeMode.Stretch)
-        h.setSectionResizeMode(3, QHeaderView.ResizeMode.ResizeToContents)
+        h.setSectionResizeMode(3, QHeaderView.ResizeMode.Interactive)
+        h.resizeSection(3, 70)
         lay.addWidget(self.view)
         self.search.textChanged.connect(self._filter)
         self.kind.currentIndexChanged.connect(self._filter)
@@ -173,6 +174,10 @@ class LogPanel(QWidget):
         self.proxy.invalidate()
         if self.proxy.rowCount() < 3000:
             self.view.resizeRowsToContents()
+
+    def set_sides(self, n: int) -> None:
+        """Hide the side column in solitaire games."""
+        self.view.setColumnHidden(1, n <= 1)
 
     def clear(self) -> None:
         self.model.removeRows(0, self.model.rowCount())

@@ -471,14 +471,16 @@ class MapScene(QGraphicsScene):
                     out[str(pc["id"])] = (QPointF(x, a.y() - unit * 0.9), Z_DRAG - 10 + i)
                 continue
             if board.kind == "pointgraph":
+                # pieces stand side by side on the space's plaque, rows flowing below it
                 sizes = [piece_size(pc, unit) for pc in members]
-                per_row = 3 if max(s.width() for s in sizes) > unit * 0.6 else 5
-                cell = max(s.width() for s in sizes) * 1.08
+                cell = max(sz.width() for sz in sizes) * 1.12
+                row_h = max(sz.height() for sz in sizes) * 1.06
+                per_row = max(1, int((getattr(board, "plaque_width", 150.0) - 8) // cell))
                 for i, pc in enumerate(members):
                     r, c = divmod(i, per_row)
                     in_row = min(per_row, n - r * per_row)
                     x = a.x() + (c - (in_row - 1) / 2) * cell
-                    y = a.y() + r * cell * 1.05
+                    y = a.y() + r * row_h
                     out[str(pc["id"])] = (QPointF(x, y), Z_PIECE + i)
                 continue
             d = unit * 0.075

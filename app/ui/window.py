@@ -339,6 +339,7 @@ class MainWindow(QMainWindow):
         self._clear_targets()
         self.handover.hide()
         self.log.clear()
+        self.log.set_sides(len(game.sides))
         for i, step in enumerate(match.history, start=1):
             self._log_step(i, step)
         self.act_sandbox.blockSignals(True)
