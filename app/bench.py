@@ -445,17 +445,40 @@ def _korea38():
     return get_game(AI_GAME), scen
 
 
+def _korea38_ai_hook(name: str) -> Callable[..., Any] | None:
+    """``app.ai.korea38_ai.bench_ai_turn`` / ``bench_campaigns`` when the AI ships them."""
+    try:
+        import app.ai.korea38_ai as mod
+    except ImportError:
+        return None
+    return getattr(mod, name, None)
+
+
 def bench_ai_turn(plan: Plan) -> dict[str, Any]:
-    from app.ai.selfplay import make_player
-    from app.engine.match import Match
-    from app.engine.scenario import load_scenario
     game, scen = _korea38()
     if "ai" not in game.players():
         raise Unavailable(f"{AI_GAME} has no \"ai\" player yet")
+    want = plan.reps(2, 8)
+    hook = _korea38_ai_hook("bench_ai_turn")
+    if hook is not None:
+        turns = [float(t) for t in hook(n=want, scenario=str(scen), seed=1,
+                                         budget_s=120.0 if plan.quick else 900.0)]
+        if not turns:
+            raise Unavailable(f"no {AI_GAME} player turn finished within the time budget")
+        return summary(turns, f"{AI_GAME} {_rel(scen)}, AI against AI (normal): wall time of "
+                              f"each player turn (one side's phases, the other side's reactions "
+                              f"inside them included; app.ai.korea38_ai.bench_ai_turn), "
+                              f"{len(turns)} player turns")
+    return _own_ai_turn(plan, game, scen, want)
+
+
+def _own_ai_turn(plan: Plan, game: Any, scen: Path, want: int) -> dict[str, Any]:
+    from app.ai.selfplay import make_player
+    from app.engine.match import Match
+    from app.engine.scenario import load_scenario
     _, loaded = load_scenario(scen)
     match = Match.start(game, loaded.data, seed=1, keep_snapshots=False)
     players = {s: make_player(game, "ai", 1, s) for s in game.sides}
-    want = plan.reps(2, 8)
     budget = time.perf_counter() + (120 if plan.quick else 900)
     turns: list[float] = []
     side, t0 = match.state.active, time.perf_counter()
@@ -484,18 +507,21 @@ def bench_campaigns(plan: Plan) -> dict[str, Any]:
     want = plan.reps(1, 3)
     budget = time.perf_counter() + (180 if plan.quick else 1200)
     rates: list[float] = []
+    turns: list[int] = []
     for i in range(want):
         t0 = time.perf_counter()
         try:
-            play_one(game, loaded.data, seed=100 + i, players=[spec] * len(game.sides),
-                     max_actions=50_000)
+            res = play_one(game, loaded.data, seed=100 + i, players=[spec] * len(game.sides),
+                           max_actions=50_000)
         except PlayerError as e:
             raise Unavailable(f"{AI_GAME} self-play with {spec} players failed: {e}") from None
         rates.append(60.0 / (time.perf_counter() - t0))
+        turns.append(res.turns)
         if time.perf_counter() > budget:
             break
-    note = (f"{AI_GAME} {_rel(scen)} played to the end, one process, {len(rates)} campaign(s); "
-            f"per campaign 60 s / its duration")
+    note = (f"{AI_GAME} {_rel(scen)} played to the end, one process, {len(rates)} campaign(s) "
+            f"(seeds 100.., lasting {', '.join(map(str, turns))} turns); per campaign 60 s / its "
+            f"duration")
     if not ai:
         note += f"; RANDOM players (no \"ai\" player for {AI_GAME} yet), not the AI"
     return summary(rates, note)
