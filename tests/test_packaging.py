@@ -263,3 +263,21 @@ def test_real_build_passes_the_smoke_test(tmp_path):
     assert r.returncode == 0, r.stdout[-3000:] + r.stderr[-3000:]
     folder = ROOT / "dist" / "ridgeline"
     assert _smoke().main([str(folder), "--out", str(tmp_path)]) == 0
+
+
+# -- the README's front door -------------------------------------------------------------------
+
+def test_readme_starts_with_the_two_commands():
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    blocks = re.findall(r"```bash\n(.*?)\n```", text, re.S)
+    play, tests = blocks[0].strip(), blocks[1].strip()
+    assert play.startswith("python3 -m venv .venv && .venv/bin/pip install -e . && ")
+    assert ".venv/bin/ridgeline open " in play
+    assert tests == ("python3 -m venv .venv && .venv/bin/pip install -e '.[test]' && "
+                     ".venv/bin/python -m pytest")
+    assert "pytest" in (ROOT / ".ci" / "run").read_text()
+    shipped = sorted(ROOT.glob("resources/*/scenarios/*.toml"))
+    if not shipped:
+        pytest.skip("no scenario is shipped yet")
+    scenario = play.split(" open ", 1)[1].strip()
+    assert (ROOT / scenario) in shipped, f"README opens {scenario}, which is not shipped"
