@@ -212,6 +212,24 @@ def chain_segments(segs: list[tuple[tuple[float, float], tuple[float, float]]]) 
     return chains
 
 
+def smooth_path(pts: list[QPointF]) -> QPainterPath:
+    """A Catmull-Rom curve through ``pts`` (lines drawn through hex centres)."""
+    path = QPainterPath()
+    if not pts:
+        return path
+    path.moveTo(pts[0])
+    if len(pts) == 2:
+        path.lineTo(pts[1])
+        return path
+    ext = [pts[0]] + pts + [pts[-1]]
+    for i in range(1, len(ext) - 2):
+        p0, p1, p2, p3 = ext[i - 1], ext[i], ext[i + 1], ext[i + 2]
+        c1 = QPointF(p1.x() + (p2.x() - p0.x()) / 6, p1.y() + (p2.y() - p0.y()) / 6)
+        c2 = QPointF(p2.x() - (p3.x() - p1.x()) / 6, p2.y() - (p3.y() - p1.y()) / 6)
+        path.cubicTo(c1, c2, p2)
+    return path
+
+
 def wavy_path(pts: list[QPointF], amp: float, seed: int = 0) -> QPainterPath:
     """A gently meandering curve through ``pts`` (rivers)."""
     path = QPainterPath(pts[0])
@@ -358,6 +376,7 @@ class HexBoard(Board):
             self.bleed.append((h, rects))
         self._prepare_sides()
         self._prepare_lines()
+        self.label_texts = [str(lb.get("text", "")).strip().lower() for lb in self.grid.labels if str(lb.get("text", "")).strip()]
         self.drawn_regions = frozenset(n for n, _, _ in self.regions if "mig" in n.lower() or "alley" in n.lower())
 
     # -- geometry --------------------------------------------------------------------------
@@ -472,6 +491,26 @@ class HexBoard(Board):
                 elif "rail" in fl:
                     rails.append((self.centre[a], self.centre[b]))
         self.rivers = chain_segments(rivers)
+        self.offmap = {h for h in self.ids if self.terrain[h].lower() in theme.OFFMAP_TERRAINS}
+        self.border = []
+        for h in self.offmap:
+            for n in g.neighbours(h):
+                if n not in self.offmap and n not in self.water:
+                    self.border.append(self.side_points(h, n))
+        self.river_names: list[tuple[str, list[QPointF]]] = []
+        named = self.grid.extra.get("named_rivers")
+        if isinstance(named, dict):
+            for name, sides_ in named.items():
+                segs = []
+                for text in sides_ if isinstance(sides_, list) else []:
+                    try:
+                        a, b = g.parse_hexside(text)
+                    except (ValueError, KeyError):
+                        continue
+                    p1, p2 = self.side_points(a, b)
+                    segs.append(((p1.x(), p1.y()), (p2.x(), p2.y())))
+                if segs:
+                    self.river_names.append((str(name), max(chain_segments(segs), key=len)))
         self.sea_sides = seas
         self.cliffs = cliffs
         self.roads = roads
@@ -490,6 +529,10 @@ class HexBoard(Board):
                     continue
                 p1, p2 = self.side_points(a, b)
                 segs.append(((p1.x(), p1.y()), (p2.x(), p2.y())))
+            through = [self.centre[h] for h in ln.get("points_hexes", ln.get("through", [])) if h in self.centre]
+            if through and not segs:
+                self.lines.append((ln, [through]))
+                continue
             split = [self.centre[h] for h in ln.get("hexes_split", []) if h in self.centre]
             if split and not segs:
                 # a line only through split hexes (a parallel of latitude): run it through the
@@ -628,17 +671,32 @@ class HexBoard(Board):
             self._paint_relief(p, vis, lod)
         # hex grid
         if lod >= 0.22:
-            grid = QPainterPath()
+            grid, wgrid = QPainterPath(), QPainterPath()
             for h in vis:
-                grid.addPolygon(self.poly[h])
-                grid.closeSubpath()
-            p.setPen(QPen(theme.GRID, 0.9 if lod > 0.6 else 0.6 / max(lod, 0.3)))
+                g_ = wgrid if h in self.water else grid
+                g_.addPolygon(self.poly[h])
+                g_.closeSubpath()
+            w = 0.9 if lod > 0.6 else 0.6 / max(lod, 0.3)
             p.setBrush(Qt.BrushStyle.NoBrush)
+            p.setPen(QPen(QColor(0, 40, 70, 0x1C), w))
+            p.drawPath(wgrid)
+            p.setPen(QPen(theme.GRID, w))
             p.drawPath(grid)
+        if self.border:
+            path = QPainterPath()
+            for a, b in self.border:
+                path.moveTo(a)
+                path.lineTo(b)
+            pen = QPen(theme.BORDER, 2.4, Qt.PenStyle.DashDotLine, Qt.PenCapStyle.FlatCap, Qt.PenJoinStyle.RoundJoin)
+            p.setPen(QPen(QColor(250, 246, 232, 150), 4.5))
+            p.drawPath(path)
+            p.setPen(pen)
+            p.drawPath(path)
         self._paint_regions(p, rect)
         self._paint_water_sides(p)
         self._paint_rivers(p, lod)
         self._paint_roads(p, lod)
+        self._paint_river_names(p, lod)
         self._paint_lines(p, lod)
         self._paint_places(p, vis, lod)
         if lod >= 1.05:
@@ -752,6 +810,28 @@ class HexBoard(Board):
                           Qt.PenJoinStyle.RoundJoin))
             p.drawPath(path)
 
+    def _paint_river_names(self, p: QPainter, lod: float) -> None:
+        if lod < 0.35:
+            return
+        f = theme.map_font(HEX_R * 0.3, italic=True)
+        for name, chain in self.river_names:
+            if len(chain) < 3:
+                continue
+            i = len(chain) // 2
+            a, b = chain[i - 1], chain[i]
+            ang = math.degrees(math.atan2(b.y() - a.y(), b.x() - a.x()))
+            if ang > 90:
+                ang -= 180
+            elif ang < -90:
+                ang += 180
+            mid = QPointF((a.x() + b.x()) / 2, (a.y() + b.y()) / 2)
+            p.save()
+            p.translate(mid)
+            p.rotate(ang)
+            draw_halo_text(p, QPointF(0, -HEX_R * 0.2), name, f, QColor("#2E6496"), QColor(250, 246, 232, 190),
+                           spacing=1.0)
+            p.restore()
+
     def _paint_roads(self, p: QPainter, lod: float) -> None:
         if self.rails:
             path = QPainterPath()
@@ -789,8 +869,9 @@ class HexBoard(Board):
     def _paint_lines(self, p: QPainter, lod: float) -> None:
         for ln, chains in self.lines:
             kind = (ln.get("kind") or ln.get("id") or "").lower()
+            lid = str(ln.get("id") or "").lower()
             name = ln.get("name") or ""
-            if "dmz" in kind or "demilitar" in name.lower():
+            if "dmz" in kind or "dmz" in lid or "dmz" in name.lower() or "demilitar" in name.lower():
                 col, width, dash, label = theme.DMZ, 2.6, [5.0, 3.0], name or "DMZ"
             elif "start" in kind or "38" in kind or "38" in name or "parallel" in kind:
                 col, width, dash, label = theme.START_LINE, 4.2, [4.0, 2.2], name or "Start line"
@@ -800,15 +881,20 @@ class HexBoard(Board):
                        Qt.PenJoinStyle.RoundJoin)
             pen.setDashPattern(dash)
             p.setBrush(Qt.BrushStyle.NoBrush)
+            smooth = bool(ln.get("points_hexes") or ln.get("through"))
             for chain in chains:
-                path = QPainterPath(chain[0])
-                for pt in chain[1:]:
-                    path.lineTo(pt)
+                if smooth:
+                    path = smooth_path(chain)
+                else:
+                    path = QPainterPath()
+                    path.addPolygon(QPolygonF(chain))
                 p.setPen(QPen(QColor(255, 250, 235, 120), width + 2.5, Qt.PenStyle.SolidLine,
                               Qt.PenCapStyle.FlatCap, Qt.PenJoinStyle.RoundJoin))
                 p.drawPath(path)
                 p.setPen(pen)
                 p.drawPath(path)
+            if label and any(label.lower().startswith(t) or t.startswith(label.lower()) for t in self.label_texts):
+                label = ""      # the map prints this line's name itself
             if label and chains and lod >= 0.25:
                 longest = max(chains, key=len)
                 at = self._label_spot(longest)
@@ -875,16 +961,23 @@ class HexBoard(Board):
                 p.drawPath(path)
                 p.setPen(QPen(QColor("#1F3F5E"), 1.2, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap))
                 p.drawPath(path)
+            if "landmark" in feats and not (city or town or star):
+                tri = QPolygonF([QPointF(dot.x(), dot.y() - HEX_R * 0.16), QPointF(dot.x() + HEX_R * 0.14, dot.y() + HEX_R * 0.1),
+                                 QPointF(dot.x() - HEX_R * 0.14, dot.y() + HEX_R * 0.1)])
+                p.setPen(QPen(QColor(250, 246, 232), 1.2))
+                p.setBrush(QColor("#8E1B1B"))
+                p.drawPolygon(tri)
             if any("air" in f for f in feats):
                 a = QPointF(c.x() - HEX_R * 0.42, c.y() - HEX_R * 0.34)
                 p.setPen(QPen(QColor("#3B3B3B"), 1.4))
                 p.drawLine(QPointF(a.x() - 5, a.y()), QPointF(a.x() + 5, a.y()))
                 p.drawLine(QPointF(a.x(), a.y() - 5), QPointF(a.x(), a.y() + 5))
-            if name and lod >= 0.3:
-                size = HEX_R * (0.34 if (capital or star) else 0.29)
+            minor = not (capital or star or city)
+            if name and lod >= (0.55 if minor else 0.28):
+                size = HEX_R * (0.34 if (capital or star) else 0.29 if city else 0.26)
                 f = theme.map_font(size, bold=capital or star)
                 text = name.upper() if capital else name
-                pos = QPointF(c.x(), c.y() + HEX_R * 0.36) if (city or town) else c
+                pos = QPointF(c.x(), c.y() + HEX_R * 0.36) if (city or town or "landmark" in feats) else c
                 col = QColor("#1F3F5E") if h in self.water else ink
                 draw_halo_text(p, pos, text, f, col, QColor(250, 246, 232, 215))
         for lb in g.labels:
@@ -893,8 +986,8 @@ class HexBoard(Board):
                 continue
             size = float(lb.get("size", 10)) * HEX_R / 24.0
             f = theme.map_font(size, italic=True, bold=True)
-            water = lb.get("at") in self.water
-            col = QColor("#3A6784") if water else QColor("#5A4630")
+            water = lb.get("at") in self.water or lb.get("kind") == "sea"
+            col = QColor("#3A6784") if water else (theme.START_LINE if lb.get("kind") == "line" else QColor("#5A4630"))
             text = str(lb.get("text", ""))
             # keep the label inside the map frame
             spacing = size * 0.2

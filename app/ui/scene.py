@@ -223,6 +223,78 @@ class BoxItem(QGraphicsItem):
                    fm.elidedText(self.name.upper(), Qt.TextElideMode.ElideRight, head.width() - 20))
 
 
+class BoxTag(QGraphicsItem):
+    """Where an off-map box belongs on the printed map (its ``anchor``): a small plate with the
+    box's name and how many pieces it holds; clicking it shows the box."""
+
+    def __init__(self, scene: "MapScene", box_id: str, name: str, at: QPointF):
+        super().__init__()
+        self.map = scene
+        self.box_id = box_id
+        self.name = name
+        self.count = 0
+        self.at = at
+        self.setZValue(Z_BOX + 1)
+        self.setCursor(Qt.CursorShape.PointingHandCursor)
+        self._rect = QRectF()
+        self.set_count(0)
+
+    def set_count(self, n: int) -> None:
+        self.count = n
+        f = theme.map_font(11, bold=True)
+        w = QFontMetricsF(f).horizontalAdvance(self.text()) + 34
+        self.prepareGeometryChange()
+        r = QRectF(self.at.x() - w / 2, self.at.y() - 13, w, 26)
+        frame = getattr(self.map.board, "map_rect", None) or self.map.board.rect()
+        inner = frame.adjusted(8, 8, -8, -8)
+        if r.left() < inner.left():
+            r.moveLeft(inner.left())
+        if r.right() > inner.right():
+            r.moveRight(inner.right())
+        if r.top() < inner.top():
+            r.moveTop(inner.top())
+        if r.bottom() > inner.bottom():
+            r.moveBottom(inner.bottom())
+        self._rect = r
+        self.update()
+
+    def text(self) -> str:
+        return f"{self.name.upper()}  {self.count}"
+
+    def rect(self) -> QRectF:
+        return self._rect
+
+    def boundingRect(self) -> QRectF:
+        return self._rect.adjusted(-3, -3, 5, 5)
+
+    def paint(self, p: QPainter, option, widget=None) -> None:
+        p.setRenderHint(QPainter.RenderHint.Antialiasing)
+        r = self._rect
+        p.setPen(Qt.PenStyle.NoPen)
+        p.setBrush(QColor(0, 0, 0, 45))
+        p.drawRoundedRect(r.translated(2, 3), 5, 5)
+        p.setBrush(QColor(243, 238, 220, 235))
+        p.setPen(QPen(theme.INK, 1.3))
+        p.drawRoundedRect(r, 5, 5)
+        box = QRectF(r.left() + 7, r.center().y() - 6, 14, 12)
+        p.setPen(QPen(theme.INK, 1.0))
+        p.setBrush(Qt.BrushStyle.NoBrush)
+        p.drawRect(box)
+        p.drawLine(box.topLeft() + QPointF(0, 4), box.topRight() + QPointF(0, 4))
+        p.setFont(theme.map_font(11, bold=True))
+        p.setPen(theme.INK)
+        p.drawText(r.adjusted(26, 0, -6, 0), Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft, self.text())
+
+    def mousePressEvent(self, event) -> None:  # noqa: N802
+        event.accept()
+
+    def mouseReleaseEvent(self, event) -> None:  # noqa: N802
+        for v in self.map.views():
+            slot = self.map.box_slots.get(self.box_id)
+            if slot is not None:
+                v.centerOn(slot.center())
+
+
 class PathItem(QGraphicsItem):
     """Paints a list of (path, fill, pen, text, text position) - highlights, hover, overlays."""
 
@@ -284,6 +356,7 @@ class MapScene(QGraphicsScene):
         self.sides: tuple[str, ...] = ()
         self.items_by_id: dict[str, PieceItem] = {}
         self.box_items: dict[str, BoxItem] = {}
+        self.box_tags: dict[str, BoxTag] = {}
         self.box_slots: dict[str, QRectF] = {}
         self.pieces: list[dict[str, Any]] = []
         self.fanned: Any = None
@@ -313,6 +386,15 @@ class MapScene(QGraphicsScene):
         for b in list(self.box_items.values()):
             self.removeItem(b)
         self.box_items.clear()
+        for t in list(self.box_tags.values()):
+            self.removeItem(t)
+        self.box_tags.clear()
+        for bx in board.boxes():
+            at = board.anchor(bx.get("anchor")) if bx.get("anchor") else None
+            if at is not None:
+                tag = BoxTag(self, str(bx["id"]), str(bx.get("name") or bx["id"]), at)
+                self.addItem(tag)
+                self.box_tags[str(bx["id"])] = tag
         self.pieces = []
         self.fanned = None
         for it in (self.targets_item, self.hover_item, self.overlay_item, self.measure_item):
@@ -551,9 +633,15 @@ class MapScene(QGraphicsScene):
                 it.prepareGeometryChange()
                 it.rect = rect
                 it.update()
+        for bid, tag in self.box_tags.items():
+            if tag.count != used.get(bid, 0):
+                tag.set_count(used.get(bid, 0))
         self._update_rect()
 
     def box_at(self, pos: QPointF) -> str | None:
+        for bid, tag in self.box_tags.items():
+            if tag.rect().contains(pos):
+                return bid
         for bid, rect in self.box_slots.items():
             if rect.contains(pos) and bid != "__unplaced":
                 return bid

@@ -64,7 +64,12 @@ TERRAIN: dict[str, tuple[str, str]] = {
     "urban": ("#C9BBA8", "urban"),
     "city": ("#D5C7B0", "urban"),
     "hagaru-ri": ("#D5C7B0", "urban"),
+    "offmap": ("#CBC7B4", "hatch"),
+    "off map": ("#CBC7B4", "hatch"),
+    "out of play": ("#CBC7B4", "hatch"),
 }
+OFFMAP_TERRAINS = frozenset({"offmap", "off map", "out of play", "impassable"})
+BORDER = QColor("#4E463E")
 
 WATER_TERRAINS = frozenset({"sea", "ocean", "water", "lake", "reservoir"})
 
