@@ -20,6 +20,7 @@ from PySide6.QtGui import QBrush, QColor, QPainterPath, QPen, QPolygonF
 
 from app.ui import theme
 from app.ui.boards import PPI, Board
+from app.ui.scene import cpen
 
 
 def _colour(ov: dict[str, Any], default: str, alpha: int) -> QColor:
@@ -68,7 +69,7 @@ def overlay_shapes(board: Board, overlays: list[dict[str, Any]], hidden: set[str
         fill = _colour(ov, "#D9A400", fill_a)
         edge = _colour(ov, "#8A6A00", min(230, fill_a * 3 + 70))
         style = Qt.PenStyle.DashLine if ov.get("dashed") else Qt.PenStyle.SolidLine
-        pen = QPen(edge, -(float(ov.get("width", 1.6))), style)
+        pen = cpen(edge, float(ov.get("width", 1.6)), style)
         path = QPainterPath()
         path.setFillRule(Qt.FillRule.WindingFill)
         if kind == "hexes":
@@ -81,19 +82,19 @@ def overlay_shapes(board: Board, overlays: list[dict[str, Any]], hidden: set[str
             if style_ == "outline":
                 band = QColor(edge)
                 band.setAlpha(90)
-                shapes.append((edge_path, None, QPen(band, -7.0)))
-                shapes.append((edge_path, None, QPen(edge, -2.0, style)))
+                shapes.append((edge_path, None, cpen(band, 7.0)))
+                shapes.append((edge_path, None, cpen(edge, 2.0, style)))
             elif style_ == "hatch":
                 hb = QColor(edge)
                 hb.setAlpha(120)
                 shapes.append((area, QBrush(hb, Qt.BrushStyle.BDiagPattern), None))
-                shapes.append((edge_path, None, QPen(hb, -1.2, Qt.PenStyle.DashLine)))
+                shapes.append((edge_path, None, cpen(hb, 1.2, Qt.PenStyle.DashLine)))
             else:
                 f2 = QColor(fill)
                 if not isinstance(op, (int, float)):
                     f2.setAlpha(45)
                 shapes.append((area, QBrush(f2), None))
-                shapes.append((edge_path, None, QPen(edge, -1.6)))
+                shapes.append((edge_path, None, cpen(edge, 1.6)))
             continue
         elif kind in ("polygon", "cone") and ov.get("points"):
             pts = [board.to_scene(p) for p in ov["points"]]
@@ -129,7 +130,7 @@ def overlay_shapes(board: Board, overlays: list[dict[str, Any]], hidden: set[str
                 path.moveTo(pts[0])
                 for p in pts[1:]:
                     path.lineTo(p)
-                shapes.append((path, None, QPen(edge, -(float(ov.get("width", 2.5))),
+                shapes.append((path, None, cpen(edge, float(ov.get("width", 2.5)),
                                                 Qt.PenStyle.DashLine if ov.get("dashed", True) else Qt.PenStyle.SolidLine)))
                 path = QPainterPath()
         if not path.isEmpty():

@@ -37,6 +37,13 @@ class Host(Protocol):
     def hovered(self, pos: QPointF) -> None: ...
 
 
+def cpen(colour: QColor, width: float, style: Qt.PenStyle = Qt.PenStyle.SolidLine) -> QPen:
+    """A pen whose width is in screen pixels whatever the zoom (highlights, rulers)."""
+    pen = QPen(colour, width, style, Qt.PenCapStyle.RoundCap, Qt.PenJoinStyle.RoundJoin)
+    pen.setCosmetic(True)
+    return pen
+
+
 def loc_key(at: Any) -> Any:
     if isinstance(at, list):
         return tuple(round(float(v), 3) if isinstance(v, (int, float)) else v for v in at)
@@ -331,13 +338,7 @@ class PathItem(QGraphicsItem):
             p.setClipRect(self.clip, Qt.ClipOperation.IntersectClip)
         for path, brush, pen in self.shapes:
             p.setBrush(brush if brush is not None else Qt.BrushStyle.NoBrush)
-            if pen is None:
-                p.setPen(Qt.PenStyle.NoPen)
-            else:
-                pn = QPen(pen)
-                if pn.isCosmetic() is False and pn.widthF() < 0:
-                    pn.setWidthF(-pn.widthF() / max(lod, 0.05))
-                p.setPen(pn)
+            p.setPen(pen if pen is not None else Qt.PenStyle.NoPen)
             p.drawPath(path)
         for pos, text, col in self.texts:
             px = max(9.0, 12.0 / max(lod, 0.2)) if lod < 1 else 12.0
@@ -374,6 +375,7 @@ class MapScene(QGraphicsScene):
             self.addItem(it)
         self.setItemIndexMethod(QGraphicsScene.ItemIndexMethod.NoIndex)
         self.tiles_rendered = 0
+        self._update_rect()
 
     # -- the board -------------------------------------------------------------------------------
     def set_board(self, board: Board, sides: tuple[str, ...] = ()) -> None:
@@ -825,8 +827,8 @@ class MapView(QGraphicsView):
         text, path = self.map.board.measure(a, to)
         line = QPainterPath(a)
         line.lineTo(to)
-        shapes = [(path, QBrush(QColor(255, 200, 40, 70)), QPen(QColor(170, 120, 0, 200), -1.5))]
-        shapes.append((line, None, QPen(QColor("#1E1A16"), -2.5, Qt.PenStyle.DashLine)))
+        shapes = [(path, QBrush(QColor(255, 200, 40, 70)), cpen(QColor(170, 120, 0, 200), 1.5))]
+        shapes.append((line, None, cpen(QColor("#1E1A16"), 2.5, Qt.PenStyle.DashLine)))
         ticks = QPainterPath()
         ticks.addEllipse(a, 3, 3)
         ticks.addEllipse(to, 3, 3)
@@ -878,15 +880,17 @@ class Overview(QWidget):
 
     def _pixmap(self) -> QPixmap:
         board = self.view.map.board
-        if self._pm is None or self._board_id is not board or self._pm.size() != self.size():
+        if self._pm is None or self._board_id is not board or self._pm.deviceIndependentSize().toSize() != self.size():
             br = board.rect()
-            pm = QPixmap(self.size())
+            dpr = self.devicePixelRatioF()
+            pm = QPixmap(int(self.width() * dpr), int(self.height() * dpr))
+            pm.setDevicePixelRatio(dpr)
             pm.fill(theme.TABLE_EDGE)
             p = QPainter(pm)
             s = min(self.width() / br.width(), self.height() / br.height())
             p.scale(s, s)
             p.translate(-br.left(), -br.top())
-            board.paint(p, br, s)
+            board.paint(p, br, s * dpr)
             p.end()
             self._pm = pm
             self._board_id = board

@@ -30,7 +30,7 @@ from app.ui.dialogs import HandOver, NewGameDialog
 from app.ui.overlays import hidden_keys, overlay_key, overlay_shapes
 from app.ui.panels import (ActionsPanel, InspectorPanel, LogPanel, PanelsPanel, ReplayPanel,
                            TurnBar, breakdown_panels)
-from app.ui.scene import MapScene, MapView, loc_key
+from app.ui.scene import MapScene, MapView, cpen, loc_key
 
 FILE_FILTER = "Ridgeline files (*.json *.rsave *.toml);;Saves (*.json *.rsave);;Scenarios (*.toml);;All files (*)"
 
@@ -109,6 +109,7 @@ class MainWindow(QMainWindow):
         self.settings = settings() if use_settings else None
         self._restore_layout()
         self.refresh()
+        self.view.zoom_to_fit()
 
     # =============================================================================================
     # building the window
@@ -570,9 +571,11 @@ class MainWindow(QMainWindow):
 
     def refresh(self, animate_ms: int = 0) -> None:
         game, state = self.shown()
+        self.view.overview.setVisible(game is not None and self.act_overview.isChecked())
         if game is None:
-            self.turnbar.show_state("-", "", "", "", "Start a new game (Ctrl+N) or open a save (Ctrl+O).", False,
-                                    "No game")
+            self.turnbar.where.setText("<b>Ridgeline</b>")
+            self.turnbar.prompt.setText("Start a new game (Ctrl+N) or open a save (Ctrl+O).")
+            self.turnbar.button.setEnabled(False)
             self.actions_panel.set_actions([], "No game yet.")
             self._update_undo()
             return
@@ -1149,7 +1152,7 @@ class MainWindow(QMainWindow):
             if loc == "*":
                 region = info.get("region") or info.get("polygon")
                 if region:
-                    shapes.append((board.shape(region), fill, QPen(theme.HIGHLIGHT_EDGE, -2.0)))
+                    shapes.append((board.shape(region), fill, cpen(theme.HIGHLIGHT_EDGE, 2.0)))
                 continue
             if loc.startswith("box:"):
                 rect = self.scene.box_slots.get(loc[4:])
@@ -1165,7 +1168,7 @@ class MainWindow(QMainWindow):
                 continue
             note = str(info.get("note") or "")
             ezoc = any(w in note.lower() for w in ("ezoc", "zoc", "zone of control"))
-            pen = QPen(theme.EZOC_EDGE, -3.0) if ezoc else QPen(theme.HIGHLIGHT_EDGE, -1.2)
+            pen = cpen(theme.EZOC_EDGE, 3.0) if ezoc else cpen(theme.HIGHLIGHT_EDGE, 1.2)
             shapes.append((path, fill, pen))
             cost = info.get("cost")
             if cost is not None and cost != "" and (not board.free or len(targets) <= 40):

@@ -369,3 +369,26 @@ def test_tab_cycles_movable_units(win):
     assert first in {"kpa-1", "kpa-105", "kpa-2", "pva-9"} and win._targets
     QTest.keyClick(win.view, Qt.Key.Key_Tab)
     assert win.scene.selected != first
+
+
+def test_run_gui_opens_a_save_and_returns_on_quit(qtbot, tmp_path):
+    from PySide6.QtCore import QTimer
+    from PySide6.QtWidgets import QApplication
+    from app.engine.saves import match_from_scenario_text, write_save
+    from app.ui.main import run_gui
+    m = match_from_scenario_text(hexgame.GAME, hexgame.SCENARIO_TEXT, "", 4)
+    m.apply({"type": "move", "unit": "kpa-1", "to": "0604"})
+    path = tmp_path / "g.json"
+    write_save(m, path)
+    seen = {}
+
+    def look_and_quit():
+        wins = [w for w in QApplication.topLevelWidgets() if type(w).__name__ == "MainWindow" and w.isVisible()]
+        seen["digest"] = wins[-1].match.digest() if wins and wins[-1].match else None
+        for w in wins:
+            w.close()
+        QApplication.instance().quit()
+
+    QTimer.singleShot(300, look_and_quit)
+    assert run_gui(str(path)) == 0
+    assert seen["digest"] == m.digest()
