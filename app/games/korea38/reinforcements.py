@@ -52,9 +52,8 @@ def placement_hexes(state: K38State, board: Board, uid: str, arriving: bool) -> 
 
 def _mig_alley_arrivals(state: K38State, d: Data) -> set[str]:
     turn = int(d.rules.get("pva_mig_alley_turn", 6))
-    if state.turn != turn:
-        return set()
-    return {u for u, x in d.units.items() if x.nation == "pva" and x.arrival == turn and not x.is_air}
+    return {u for u, x in d.units.items() if x.nation == "pva" and not x.is_air
+            and (x.entry == "mig-alley" or (x.arrival == turn and not x.entry)) and x.arrival == state.turn}
 
 
 def mig_alley_hexes(state: K38State, board: Board, uid: str) -> list[str]:
