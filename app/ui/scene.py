@@ -715,6 +715,7 @@ class MapView(QGraphicsView):
         return min(vp.width() / r.width(), vp.height() / r.height()) * 0.5
 
     def set_zoom(self, s: float) -> None:
+        self.auto_fit = False
         s = max(min(s, 8.0), max(0.03, self.min_scale()))
         cur = self.scale_factor()
         if abs(s - cur) > 1e-9:

@@ -670,7 +670,8 @@ class MainWindow(QMainWindow):
             panels = list(game.panels(state, viewer) or [])
         except Exception as e:
             panels = [{"title": "Panels", "rows": [["error", str(e)]]}]
-        odds = [p for p in panels if any(w in str(p.get("title", "")).lower() for w in ("odds", "combat"))]
+        odds = [p for p in panels if any(w in str(p.get("title", "")).lower()
+                                         for w in ("odds", "combat", "battle", "attack", "fire"))]
         rest = [p for p in panels if p not in odds]
         odds += self._odds_breakdown(game, state, viewer)
         self.game_panels.set_panels(rest)
