@@ -705,52 +705,62 @@ class HexBoard(Board):
         self._paint_frame(p)
         p.restore()
 
+    def _relief(self, h: str) -> tuple[QPainterPath, QPainterPath, QPainterPath, QPainterPath]:
+        """Ridge glyphs of a mountain hex: (lit faces, shaded faces, ridge lines, hachures),
+        worked out once per hex."""
+        cache = self.__dict__.setdefault("_relief_cache", {})
+        got = cache.get(h)
+        if got is not None:
+            return got
+        lit, shade, ridge, hach = QPainterPath(), QPainterPath(), QPainterPath(), QPainterPath()
+        c = self.centre[h]
+        r = _rng(self.grid.index(h) + 7)
+        n = 3
+        for i in range(n):
+            ang = (i / n) * 2 * math.pi + r() * 1.2
+            d = HEX_R * (0.28 + 0.18 * r())
+            cx, cy = c.x() + d * math.cos(ang), c.y() + d * math.sin(ang) * 0.8
+            w = HEX_R * (0.36 + 0.14 * r())
+            ht = w * (0.55 + 0.25 * r())
+            peak = QPointF(cx + (r() - 0.5) * w * 0.3, cy - ht / 2)
+            left, right = QPointF(cx - w / 2, cy + ht / 2), QPointF(cx + w / 2, cy + ht / 2)
+            foot = QPointF(cx + w * 0.05, cy + ht / 2)
+            lit.addPolygon(QPolygonF([left, peak, foot, left]))
+            shade.addPolygon(QPolygonF([peak, right, foot, peak]))
+            ridge.addPolygon(QPolygonF([left, peak, right]))
+            for t in (0.35, 0.6, 0.85):
+                a = QPointF(peak.x() + (right.x() - peak.x()) * t, peak.y() + (right.y() - peak.y()) * t)
+                hach.addPolygon(QPolygonF([a, QPointF(a.x() - w * 0.08, a.y() + ht * 0.16)]))
+        got = (lit, shade, ridge, hach)
+        cache[h] = got
+        return got
+
     def _paint_relief(self, p: QPainter, vis: list[str], lod: float) -> None:
-        """Ridge strokes for mountains and a few rock marks for rough hexes."""
-        ridge = QColor("#6B5333")
-        ridge_light = QColor("#C8B48A")
-        pen = QPen(ridge, 1.25, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap, Qt.PenJoinStyle.RoundJoin)
-        hach = QPen(QColor(107, 83, 51, 150), 0.7, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap)
+        """Ridge strokes for mountains (lit west faces, shaded east faces, hachures), drawn as
+        four batched paths."""
+        lit, shade, ridge, hach = QPainterPath(), QPainterPath(), QPainterPath(), QPainterPath()
         for h in vis:
             _, tex = theme.terrain_style(self.terrain[h])
             if tex != "ridges":
                 continue
-            c = self.centre[h]
-            r = _rng(self.grid.index(h) + 7)
-            n = 3
-            for i in range(n):
-                ang = (i / n) * 2 * math.pi + r() * 1.2
-                d = HEX_R * (0.28 + 0.18 * r())
-                cx, cy = c.x() + d * math.cos(ang), c.y() + d * math.sin(ang) * 0.8
-                w = HEX_R * (0.36 + 0.14 * r())
-                ht = w * (0.55 + 0.25 * r())
-                peak = QPointF(cx + (r() - 0.5) * w * 0.3, cy - ht / 2)
-                left, right = QPointF(cx - w / 2, cy + ht / 2), QPointF(cx + w / 2, cy + ht / 2)
-                # light west face, dark east face, like shaded relief
-                face = QPainterPath(left)
-                face.lineTo(peak)
-                face.lineTo(QPointF(cx + w * 0.05, cy + ht / 2))
-                face.closeSubpath()
-                p.setPen(Qt.PenStyle.NoPen)
-                p.setBrush(QColor(ridge_light.red(), ridge_light.green(), ridge_light.blue(), 120))
-                p.drawPath(face)
-                shade = QPainterPath(peak)
-                shade.lineTo(right)
-                shade.lineTo(QPointF(cx + w * 0.05, cy + ht / 2))
-                shade.closeSubpath()
-                p.setBrush(QColor(90, 68, 40, 70))
-                p.drawPath(shade)
-                path = QPainterPath(left)
-                path.lineTo(peak)
-                path.lineTo(right)
-                p.setPen(pen)
-                p.setBrush(Qt.BrushStyle.NoBrush)
-                p.drawPath(path)
-                if lod > 0.7:
-                    p.setPen(hach)
-                    for t in (0.35, 0.6, 0.85):
-                        a = QPointF(peak.x() + (right.x() - peak.x()) * t, peak.y() + (right.y() - peak.y()) * t)
-                        p.drawLine(a, QPointF(a.x() - w * 0.08, a.y() + ht * 0.16))
+            a, b, c, d = self._relief(h)
+            lit.addPath(a)
+            shade.addPath(b)
+            ridge.addPath(c)
+            hach.addPath(d)
+        if ridge.isEmpty():
+            return
+        p.setPen(Qt.PenStyle.NoPen)
+        p.setBrush(QColor(200, 180, 138, 120))
+        p.drawPath(lit)
+        p.setBrush(QColor(90, 68, 40, 70))
+        p.drawPath(shade)
+        p.setBrush(Qt.BrushStyle.NoBrush)
+        p.setPen(QPen(QColor("#6B5333"), 1.25, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap, Qt.PenJoinStyle.RoundJoin))
+        p.drawPath(ridge)
+        if lod > 0.7:
+            p.setPen(QPen(QColor(107, 83, 51, 150), 0.7, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap))
+            p.drawPath(hach)
 
     def _paint_regions(self, p: QPainter, rect: QRectF) -> None:
         for name, area, edge in self.regions:
@@ -904,7 +914,15 @@ class HexBoard(Board):
 
     def _label_spot(self, pts: list[QPointF]) -> QPointF:
         """Where along a line its name reads best: on land, in the western part, away from
-        towns and their names."""
+        towns and their names (worked out once per line)."""
+        key = id(pts)
+        cache = self.__dict__.setdefault("_spots", {})
+        if key in cache:
+            return cache[key]
+        cache[key] = self._find_label_spot(pts)
+        return cache[key]
+
+    def _find_label_spot(self, pts: list[QPointF]) -> QPointF:
         best, best_score = pts[0], -1e9
         xs = [q.x() for q in pts]
         x0, x1 = min(xs), max(xs)

@@ -366,7 +366,7 @@ class MapScene(QGraphicsScene):
         self.animate = True
         self.direct = False          # paint the board directly (offscreen renders) instead of tiles
         self._tiles: "OrderedDict[tuple, QPixmap]" = OrderedDict()
-        self._tile_budget = 140
+        self._tile_budget = 220
         self.targets_item = PathItem(Z_TARGETS)
         self.hover_item = PathItem(Z_HOVER)
         self.overlay_item = PathItem(Z_OVERLAY)
@@ -403,10 +403,15 @@ class MapScene(QGraphicsScene):
             it.clear()
         self.overlay_item.clip = board.rect()
         self._update_rect()
+        self.invalidate(self.sceneRect(), QGraphicsScene.SceneLayer.BackgroundLayer)
+        for v in self.views():
+            v.resetCachedContent()
 
     def invalidate_board(self) -> None:
         self._tiles.clear()
         self.invalidate(self.sceneRect(), QGraphicsScene.SceneLayer.BackgroundLayer)
+        for v in self.views():
+            v.resetCachedContent()
         self.update()
 
     def _update_rect(self) -> None:
@@ -436,28 +441,63 @@ class MapScene(QGraphicsScene):
             self.board.paint(p, br.intersected(rect), lod)
             p.restore()
             return
+        # two levels of cache: tiles painted at a zoom step (b >= lod, the slow part) and the
+        # same picture resampled once to the exact zoom, so a frame only copies pixels 1:1
         b = 2.0 ** (math.ceil(math.log2(max(lod, 1e-3)) * 2) / 2)
-        T = TILE / b
-        x0 = math.floor((max(rect.left(), br.left()) - br.left()) / T)
-        x1 = math.floor((min(rect.right(), br.right()) - br.left() - 1e-6) / T)
-        y0 = math.floor((max(rect.top(), br.top()) - br.top()) / T)
-        y1 = math.floor((min(rect.bottom(), br.bottom()) - br.top() - 1e-6) / T)
-        # blit in device coordinates with edges rounded to whole pixels, so tiles never leave
-        # hairline seams between them
+        exact = round(lod, 5)
+        if t.m12() or t.m21():
+            exact = b  # rotated views (not used) fall back to scaled tiles
+        T2 = TILE / exact
+        o = t.map(br.topLeft())
+        ox, oy = round(o.x() * dpr), round(o.y() * dpr)
+        x0 = math.floor((max(rect.left(), br.left()) - br.left()) / T2)
+        x1 = math.floor((min(rect.right(), br.right()) - br.left() - 1e-6) / T2)
+        y0 = math.floor((max(rect.top(), br.top()) - br.top()) / T2)
+        y1 = math.floor((min(rect.bottom(), br.bottom()) - br.top() - 1e-6) / T2)
         p.save()
-        clip = t.mapRect(br)
         p.resetTransform()
-        p.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform, True)
-        p.setRenderHint(QPainter.RenderHint.Antialiasing, False)
+        if dpr != 1.0:
+            p.scale(1 / dpr, 1 / dpr)
+        p.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform, False)
+        clip = QRectF(t.mapRect(br).topLeft() * dpr, t.mapRect(br).size() * dpr)
         p.setClipRect(clip)
         for j in range(y0, y1 + 1):
             for i in range(x0, x1 + 1):
-                pm = self._tile(b, i, j, T, br)
-                d = t.mapRect(QRectF(br.left() + i * T, br.top() + j * T, T, T))
-                xa, ya = round(d.left()), round(d.top())
-                xb, yb = round(d.right()), round(d.bottom())
-                p.drawPixmap(QRect(xa, ya, xb - xa, yb - ya), pm, pm.rect())
+                pm = self._exact_tile(b, exact, i, j, br)
+                p.drawPixmap(ox + i * TILE, oy + j * TILE, pm)
         p.restore()
+
+    def _exact_tile(self, b: float, exact: float, i: int, j: int, br: QRectF) -> QPixmap:
+        """Tile (i, j) of the board at exactly ``exact`` device px per scene px, resampled from
+        the zoom-step tiles."""
+        key = ("x", exact, i, j)
+        pm = self._tiles.get(key)
+        if pm is not None:
+            self._tiles.move_to_end(key)
+            return pm
+        if abs(exact - b) < 1e-9:
+            pm = self._tile(b, i, j, TILE / b, br)
+        else:
+            T2 = TILE / exact
+            T = TILE / b
+            area = QRectF(br.left() + i * T2, br.top() + j * T2, T2, T2)
+            pm = QPixmap(TILE, TILE)
+            pm.fill(theme.TABLE_EDGE)
+            tp = QPainter(pm)
+            tp.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform, True)
+            tp.scale(exact, exact)
+            tp.translate(-area.left(), -area.top())
+            for jj in range(math.floor((area.top() - br.top()) / T), math.floor((area.bottom() - br.top() - 1e-6) / T) + 1):
+                for ii in range(math.floor((area.left() - br.left()) / T), math.floor((area.right() - br.left() - 1e-6) / T) + 1):
+                    if ii < 0 or jj < 0:
+                        continue
+                    src = self._tile(b, ii, jj, T, br)
+                    tp.drawPixmap(QRectF(br.left() + ii * T, br.top() + jj * T, T, T), src, QRectF(src.rect()))
+            tp.end()
+        self._tiles[key] = pm
+        while len(self._tiles) > self._tile_budget:
+            self._tiles.popitem(last=False)
+        return pm
 
     def _tile(self, b: float, i: int, j: int, T: float, br: QRectF) -> QPixmap:
         key = (b, i, j)
