@@ -198,13 +198,43 @@ def main() -> int:
     def path_cost(p):
         return sum(step(a, b) for a, b in zip(p, p[1:]))
 
-    check(path_cost(["2112", "2113", "2013", "2014", "1914"]) == 4
-          and [step(a, b) for a, b in zip(["2112", "2113", "2013", "2014"], ["2113", "2013", "2014", "1914"])]
-          == [0.5, 0.5, 1, 2], "example B: two road hexes, a clear hex, then a river into clear (4 of 6)")
-    check(path_cost(["2114", "2115"]) == 2, "example C: the 4th Division pays 2 to enter 2115")
-    check(step("2314", "2215") == 3 and T("2215") == "rough", "example D: 3 to enter a rough hex")
-    check(step("2514", "2515") == 4 and T("2515") == "rough", "example E: river plus rough = 4")
-    check(step("2514", "2615") == 4, "example A: one hex costs all four")
+    setup = {u["setup"]: u for u in counters["unit"] if u.get("setup")}
+    rok_hexes = {h for h, u in setup.items() if u["side"] == "allied"}
+    rok_zoc = {n for h in rok_hexes for n in neighbours(h)}
+    def cheapest(frm, to):
+        """Cheapest cost from frm to to: never into an enemy hex, never on out of an enemy ZOC."""
+        import heapq
+        dist, todo = {frm: 0.0}, [(0.0, frm)]
+        while todo:
+            dd, u = heapq.heappop(todo)
+            if u == to:
+                return dd
+            if dd > dist[u] or (u != frm and u in rok_zoc):
+                continue
+            for n in neighbours(u):
+                if n in land and n not in rok_hexes and "all-sea" not in sides.get(key(u, n), []):
+                    nd = dd + step(u, n)
+                    if nd < dist.get(n, 1e9):
+                        dist[n] = nd
+                        heapq.heappush(todo, (nd, n))
+        return None
+
+    ex = {  # example: (unit, path, step costs, ends in an enemy ZOC)
+        "A": ("kpa-1", ["2414", "2314"], [4], True),
+        "B": ("kpa-105", ["2212", "2112", "2113", "2014", "1914"], [0.5, 0.5, 1, 2], True),
+        "C": ("kpa-4", ["2114", "2115"], [2], None),
+        "D": ("kpa-3", ["2514", "2415"], [3], True),
+        "E": ("kpa-2", ["2313", "2414"], [4], False),
+    }
+    for label, (uid, p, costs, ezoc) in ex.items():
+        check(setup.get(p[0], {}).get("id") == uid, f"movement example {label}: {uid} sets up at {p[0]}")
+        check([step(a, b) for a, b in zip(p, p[1:])] == costs, f"movement example {label}: step costs {costs}")
+        check(cheapest(p[0], p[-1]) == sum(costs), f"movement example {label}: no cheaper way to {p[-1]}")
+        check(all(h not in rok_zoc for h in p[1:-1]), f"movement example {label}: no enemy ZOC on the way")
+        if ezoc is not None:
+            check((p[-1] in rok_zoc) == ezoc, f"movement example {label}: ends {'in' if ezoc else 'outside'} an enemy ZOC")
+    check(T("2115") == "open" and T("1914") == "open" and T("2014") == "open", "examples B, C: clear hexes")
+    check(T("2415") == "rough" and T("2414") == "rough" and T("2314") == "rough", "examples A, D, E: rough hexes")
 
     # -- the DMZ and the designer's 9-to-7 -------------------------------------------------------
     dmz = next(ln for ln in mp["lines"] if ln["id"] == "dmz")
