@@ -175,6 +175,22 @@ def paint_unit_symbol(p: QPainter, box: QRectF, unit_type: str, ink: QColor, fil
         _text(p, box.adjusted(2, 1, -2, -1), unit_type[:4].upper(), box.height() * 0.45, ink)
 
 
+def short_label(label: str) -> str:
+    """What fits on the side of a counter: "105th Tank Division" -> "105", "Capital" -> "Cap"."""
+    import re
+    label = label.strip()
+    if len(label) <= 8:
+        return label
+    m = re.match(r"^(\d+)(?:st|nd|rd|th)?\b", label)
+    if m:
+        return m.group(1)
+    m = re.search(r"\b(\d+)(?:st|nd|rd|th)?\b", label)
+    if m:
+        return m.group(1)
+    word = label.split()[0]
+    return word if len(word) <= 8 else word[:6] + "."
+
+
 def paint_counter(p: QPainter, piece: dict[str, Any], sides: tuple[str, ...] = ()) -> None:
     """Paint a counter into the 100 x 100 square at the painter's origin."""
     face = theme.nation_colour(piece, sides)
@@ -215,7 +231,7 @@ def paint_counter(p: QPainter, piece: dict[str, Any], sides: tuple[str, ...] = (
     box = QRectF(25, 25, 50, 33)
     box_fill = face.lighter(118) if not theme.is_dark(face) else face.lighter(135)
     paint_unit_symbol(p, box, str(piece.get("unit_type") or ""), ink, box_fill)
-    label = str(piece.get("label") or piece.get("id") or "")
+    label = short_label(str(piece.get("label") or piece.get("id") or ""))
     if label:
         p.save()
         p.translate(12.5, 42)

@@ -108,15 +108,20 @@ class PieceItem(QGraphicsObject):
         px = longer * lod * dpr
         dim = self.dim
         body = QRectF(-self.size.width() / 2, -self.size.height() / 2, self.size.width(), self.size.height())
-        if dim and not self.dragging:
-            p.setOpacity(0.62)
         if px < 7:
             p.fillRect(body, theme.nation_colour(self.piece, self.map.sides))
         else:
             pm, target = piece_pixmap(self.piece, self.size, px, dpr, self.map.sides, self.look)
             p.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform)
             p.drawPixmap(target, pm, QRectF(pm.rect()))
-        p.setOpacity(1.0)
+        if dim and not self.dragging:
+            # used or moved: faded under a grey wash (still opaque, so the map does not show through)
+            p.setPen(Qt.PenStyle.NoPen)
+            p.setBrush(QColor(70, 70, 70, 95))
+            if self.piece.get("r"):
+                p.drawEllipse(body)
+            else:
+                p.drawRoundedRect(body, body.width() * 0.06, body.width() * 0.06)
         if self.selected or self.dragging:
             w = 3.2 / max(lod, 0.05)
             p.setPen(QPen(theme.SELECT, w))
