@@ -194,3 +194,21 @@ def test_bench_hooks_on_a_shipped_scenario():
     frames = bench_hooks.measure_frame(scen[0], 3, 800, 600)
     assert len(frames) == 3 and all(f >= 0 for f in frames)
     assert all(d >= 0 for d in drags)
+
+
+def test_a_game_without_rules_opens_in_the_sandbox(qtbot, tmp_path):
+    (tmp_path / "map.json").write_text(json.dumps(hexgame.HEXMAP))
+    scen = tmp_path / "fox-hill.toml"
+    scen.write_text('format = "ridgeline-scenario"\nversion = 1\ngame = "semper-fi"\nid = "fox-hill"\n'
+                    'name = "Fox Hill"\nmap = "map.json"\n\n'
+                    '[[units]]\nid = "f-7"\nside = "marines"\nnation = "US"\ntype = "infantry"\nhex = "0504"\n\n'
+                    '[[units]]\nid = "cpv-1"\nside = "cpv"\nnation = "PVA"\ntype = "infantry"\nhex = "0602"\n')
+    win = make_window(qtbot, start=False)
+    assert win.open_path(scen)
+    assert win.mode == "sandbox" and win.scene.board.kind == "hex"
+    assert set(win.scene.items_by_id) == {"f-7", "cpv-1"}
+    a = win.view.mapFromScene(win.scene.items_by_id["f-7"].pos())
+    b = win.view.mapFromScene(win.scene.board.anchor("0707"))
+    drag(win, a, b)
+    assert win.scene.piece("f-7")["at"] == "0707"
+    assert not win.act_save.isEnabled()
