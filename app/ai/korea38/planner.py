@@ -75,6 +75,9 @@ def weights(sit: Situation, cfg: dict[str, Any], mode: str) -> Weights:
         w.noic = 0.25
         w.pocket = 0.1
     w.threat *= cfg.get("threat_scale", 1.0)
+    w.prog *= cfg.get("prog_scale", 1.0)
+    w.obj *= cfg.get("obj_scale", 1.0)
+    w.cover *= cfg.get("cover_scale", 1.0)
     return w
 
 
@@ -146,6 +149,7 @@ class Planner:
         self.enemy_cities = {c for c in d.cities if sit.state.control.get(c) not in (None, sit.side)}
         self.enemy_cities |= {c for c in d.cities if c not in sit.state.control}
         self.star_e = d.star_city.get(sit.enemy)
+        self.keep_clear = self._keep_clear() if mode == "movement" else {}
 
     # -- the band in front of the enemy ----------------------------------------------------------
     def _band(self) -> dict[str, float]:
@@ -170,22 +174,114 @@ class Planner:
             if h in near_key:
                 w *= 2.0
             out[h] = w
+        # a shield in front of my star city when the enemy can come at it within two turns
+        star = d.star_city.get(sit.side)
+        if star and sit.state.control.get(star) == sit.side and de.get(star, 99) <= 14:
+            cf = sit.static.cost_from(star)
+            ds = de.get(star, 99)
+            for h, c in cf.items():
+                if c > 8 or h in sit.enemy_hexes or de.get(h, 99) > ds:
+                    continue
+                w = 1.5 * (1.0 - c / 9.0)
+                if w > out.get(h, 0.0):
+                    out[h] = w
         return out
 
     def _garrisons(self) -> dict[str, float]:
         sit = self.sit
         d = sit.data
         out = {}
+        # the star city is never left empty: a road raider (TF Smith's unlimited road move,
+        # 7.4) or an exploiting armour unit would end the game at once (5.1)
         star = d.star_city.get(sit.side)
-        if star and sit.state.control.get(star) == sit.side and sit.dist_enemy.get(star, 99) <= 9:
-            out[star] = 60.0
+        if star and sit.state.control.get(star) == sit.side:
+            if sit.dist_enemy.get(star, 99) <= 9:
+                out[star] = 60.0
+            elif self.mode == "movement" and sit.arrivals_next() >= 3:
+                out[star] = 0.0    # arrivals will stand there; keep the room for them
+            else:
+                out[star] = 30.0
         cap = d.capital.get(sit.side)
-        if cap and sit.state.control.get(cap) == sit.side and sit.dist_enemy.get(cap, 99) <= 6:
-            out[cap] = 10.0 + (8.0 if sit.turn >= sit.state.last_turn - 1 else 0.0)
+        if cap and sit.state.control.get(cap) == sit.side:
+            if sit.dist_enemy.get(cap, 99) <= 6:
+                out[cap] = 10.0 + (8.0 if sit.turn >= sit.state.last_turn - 1 else 0.0)
+            elif self._raider_possible():
+                out[cap] = 12.0
         cap_e = d.capital.get(sit.enemy)
         if cap_e and sit.state.control.get(cap_e) == sit.side and sit.dist_enemy.get(cap_e, 99) <= 6:
             out[cap_e] = 12.0 + (10.0 if sit.turn >= sit.state.last_turn - 1 else 0.0)
+        k = self.cfg.get("garrison_scale", 1.0)
+        return {h: v * k for h, v in out.items()}
+
+    def star_danger(self, positions: dict[str, str]) -> tuple[float, set[str]]:
+        """How likely (0-100) the enemy takes my star city next turn if my units stood at
+        ``positions``, and the hexes the enemy could reach on the way."""
+        sit = self.sit
+        d = sit.data
+        star = d.star_city.get(sit.side)
+        if not star or sit.state.control.get(star) != sit.side:
+            return 0.0, set()
+        g = d.grid
+        if min((g.distance(star, h) for _u, h in sit.theirs), default=99) > 26:
+            return 0.0, set()
+        reach = sit.enemy_reach(positions)
+        garrison = [u for u, h in positions.items() if h == star and not d.units[u].zoc_own_hex_only]
+        if not garrison:
+            return (100.0 if star in reach else 0.0), reach
+        slots = [n for n in self.adj.get(star, ()) if n in reach]
+        if not slots:
+            return 0.0, reach
+        strengths = sorted((sit.strength(u) for u, _h in sit.theirs), reverse=True)
+        att = sum(strengths[:len(slots)])
+        dfn = max(1, sit.strength(garrison[0]))
+        level = att // dfn - sit.static.shift.get(star, 0) + sit.support_potential(star)
+        if level < 1:
+            return 0.0, reach
+        o = sit.outcome(min(level, sit.static.max_col), garrison[0], [], 0.0, retreat_kind="retreat")
+        return 100.0 * o.p_vacate, reach
+
+    def shield_band(self, reach: set[str]) -> dict[str, float]:
+        """Hexes the enemy could reach near my star city: cover them with zones of control."""
+        sit = self.sit
+        star = sit.data.star_city.get(sit.side)
+        if not star:
+            return {}
+        cf = sit.static.cost_from(star)
+        out = {}
+        for h in reach:
+            c = cf.get(h, 99)
+            if c <= 10 and h not in sit.enemy_hexes:
+                out[h] = 2.5 * (1.0 - c / 12.0)
         return out
+
+    def _keep_clear(self) -> dict[str, float]:
+        """Hexes next to my placement cities to leave empty when many units arrive next turn
+        (they must all step out of the city in the Pre-Combat Movement Phase, 10.2/8.2.2)."""
+        sit = self.sit
+        d = sit.data
+        n = sit.arrivals_next()
+        if n < 2:
+            return {}
+        out: dict[str, float] = {}
+        for c in (d.star_city.get(sit.side), d.capital.get(sit.side)):
+            if not c or sit.state.control.get(c) != sit.side:
+                continue
+            pen = 1.0 * min(n, 8)
+            for h in self.adj.get(c, ()):
+                out[h] = max(out.get(h, 0.0), pen)
+                for m in self.adj.get(h, ()):
+                    if m != c:
+                        out[m] = max(out.get(m, 0.0), 0.4 * pen)
+        return out
+
+    def _raider_possible(self) -> bool:
+        """Could an enemy unit with an unlimited road move (TF Smith, 7.4) still make it?"""
+        d = self.sit.data
+        for u, us in self.state.units.items():
+            x = d.units[u]
+            if x.side == self.sit.enemy and x.zoc_own_hex_only and us.at in ("pool",) and x.arrival <= self.sit.turn + 1:
+                return True
+        return False
 
     # -- scores -----------------------------------------------------------------------------------
     def cover_of(self, uid: str, h: str) -> tuple[str, ...]:
@@ -214,6 +310,8 @@ class Planner:
                 s -= w.pocket * (bad - 2) * (1.0 + 0.2 * sit.unit_value(uid) / 6.0)
         if h == self.state.units[uid].at:
             s += w.stay
+        if h in self.keep_clear:
+            s -= self.keep_clear[h]
         if self.noise:
             s += self.noise * (self.rng.below(2001) / 1000.0 - 1.0)
         self._base[key] = s
@@ -259,7 +357,7 @@ class Planner:
         garrisoned: set[str] = set()
         for u, h in list(fixed.items()) + list(preset.items()):
             covered.update(self.cover_of(u, h))
-            if h in self.garrison:
+            if h in self.garrison and not self.sit.data.units[u].zoc_own_hex_only:
                 garrisoned.add(h)
         for u, h in preset.items():
             captured.update(self.path_cities(u, h))
@@ -276,7 +374,7 @@ class Planner:
                 if c not in captured:
                     s += self.city_value(c)
             g = self.garrison.get(h)
-            if g and h not in garrisoned:
+            if g and h not in garrisoned and not self.sit.data.units[u].zoc_own_hex_only:
                 s += g
             return s
 
@@ -306,15 +404,19 @@ class Planner:
             occupied.add(h)
             covered.update(self.cover_of(u, h))
             captured.update(self.path_cities(u, h))
-            if h in self.garrison:
+            if h in self.garrison and not self.sit.data.units[u].zoc_own_hex_only:
                 garrisoned.add(h)
         for u in sorted(todo):    # no free hex left: stay (the player fixes stacking later)
             out[u] = self.state.units[u].at
         return out
 
     # -- attacks set up before combat ---------------------------------------------------------------
-    def plan_attacks(self, movers: dict[str, list[str]], fixed: dict[str, str]) -> tuple[dict[str, str], dict[str, list[str]]]:
-        """Pre-combat: pick targets and move attackers (and offensive support) next to them."""
+    def plan_attacks(self, movers: dict[str, list[str]], fixed: dict[str, str],
+                     horizon: str = "now") -> tuple[dict[str, str], dict[str, list[str]]]:
+        """Pick targets and move attackers (and offensive support) next to them: for this
+        Combat Phase (``now``, pre-combat movement) or for my next one (``next``, the Movement
+        Phase: the units must then live through the enemy's turn next to the enemy; the
+        danger is in each hex's score). A unit's cost is what its best other hex would score."""
         sit = self.sit
         state = self.state
         board = sit.board
@@ -327,15 +429,54 @@ class Planner:
         place: dict[str, str] = {}
         plans: dict[str, list[str]] = {}
         fixed_at = {h: u for u, h in fixed.items()}
+        best_alt = {u: max(self.base(u, h) for h in hs) for u, hs in movers.items() if hs}
+        nxt = horizon == "next"
+        scale = cfg.get("contact_scale", 0.6) if nxt else 1.0
+        my_next = sit.turn + 1   # from my Movement Phase, my next Combat Phase is next turn's
+        off_next = nxt and sit.data.offensive(my_next, sit.side) and cfg.get("support", True)
+        mine_all = list(movers) + [u for u in fixed if u not in movers]
+
+        def help_bonus(e: str, n_atk: int) -> int:
+            """Columns offensive support could add next turn: my units near the target."""
+            if not off_next:
+                return 0
+            eh = state.units[e].at
+            g = sit.data.grid
+            near = 0
+            for u in mine_all:
+                at = state.units[u].at
+                if g.contains(at) and g.distance(at, eh) <= 3:
+                    near += 1
+            return max(0, min(3, near - n_atk))
 
         def slots_of(e: str) -> list[str]:
             eh = state.units[e].at
             return [n for n in self.adj.get(eh, ()) if board.adjacent(eh, n) and n not in sit.enemy_hexes]
 
+        slot_cache: dict[str, list[str]] = {}
+        cfg_cache: dict[tuple, tuple[float, list[tuple[str, str]]]] = {}
+        cand_cache: dict[str, frozenset[str]] = {}
+
         def config(e: str) -> tuple[float, list[tuple[str, str]]]:
-            sl = slots_of(e)
+            sl = slot_cache.get(e)
+            if sl is None:
+                sl = slot_cache[e] = slots_of(e)
             if not sl:
                 return (-1e9, [])
+            cu = cand_cache.get(e)
+            if cu is None:
+                slset = set(sl)
+                cu = cand_cache[e] = frozenset(
+                    [u for u, hs in reach.items() if hs & slset] + [fixed_at[x] for x in sl if x in fixed_at])
+            ck = (e, frozenset(x for x in sl if x in used_slots), cu & frozenset(used_units))
+            hit = cfg_cache.get(ck)
+            if hit is not None:
+                return hit
+            res = _config(e, sl)
+            cfg_cache[ck] = res
+            return res
+
+        def _config(e: str, sl: list[str]) -> tuple[float, list[tuple[str, str]]]:
             cands: list[tuple[int, str, list[str]]] = []
             for s_ in sl:
                 u = fixed_at.get(s_)
@@ -356,17 +497,22 @@ class Planner:
             for order in orders:
                 chosen: list[tuple[str, str]] = []
                 taken: set[str] = set()
+                cost = 0.0
                 for _st, u, opts in order:
                     free = [s_ for s_ in opts if s_ not in taken]
                     if not free:
                         continue
-                    # prefer a slot in good terrain and in communication
-                    free.sort(key=lambda s_: (-(s_ in sit.ic_me), s_ in sit.ezoc and False, s_))
-                    chosen.append((u, free[0]))
-                    taken.add(free[0])
+                    if u in best_alt:
+                        slot = max(free, key=lambda s_: (self.base(u, s_), s_))
+                        cost += best_alt[u] - self.base(u, slot)
+                    else:
+                        slot = free[0]
+                    chosen.append((u, slot))
+                    taken.add(slot)
                     atk = [c[0] for c in chosen]
                     level, _c = judge.level(e, atk)
-                    v = judge.expected(e, level, atk) - cfg.get("unit_cost", 0.08) * len(atk)
+                    v = scale * judge.expected(e, level + help_bonus(e, len(atk)), atk) - cost \
+                        - cfg.get("unit_cost", 0.08) * len(atk)
                     if v > best[0] + 1e-9:
                         best = (v, list(chosen))
             return best
@@ -379,7 +525,7 @@ class Planner:
                 v, ch = config(e)
                 if ch and (pick is None or v > pick[0] + 1e-9):
                     pick = (v, e, ch)
-            if pick is None or pick[0] < cfg.get("min_battle", 0.15):
+            if pick is None or pick[0] < cfg.get("min_battle", 0.15) + (cfg.get("min_contact", 0.4) if nxt else 0.0):
                 break
             v, e, ch = pick
             plans[e] = [u for u, _s in ch]
@@ -389,7 +535,7 @@ class Planner:
                     place[u] = s_
                     used_slots.add(s_)
         # offensive support: movers to hexes next to an attacker and outside enemy zones
-        if plans and sit.data.offensive(state.turn, sit.side) and cfg.get("support", True):
+        if plans and not nxt and sit.data.offensive(state.turn, sit.side) and cfg.get("support", True):
             self._place_support(plans, place, fixed, movers, used_units, used_slots, judge)
         return place, plans
 

@@ -168,7 +168,9 @@ class KoreaAI:
             opts = [a for a in by_type["reinforce"] if a["unit"] == first]
             return max(opts, key=lambda a: (self._place_score(sit, a["unit"], a["at"]), a["at"]))
         if "replace" in by_type:
-            return max(by_type["replace"], key=lambda a: (self._replace_score(sit, a), a["unit"], a["at"]))
+            best = max(by_type["replace"], key=lambda a: (self._replace_score(sit, a), a["unit"], a["at"]))
+            if self._replace_score(sit, best) > -20.0 or "end-phase" not in by_type:
+                return best
         return by_type.get("end-phase", [None])[0]
 
     def _place_score(self, sit: Situation, uid: str, at: str) -> float:
@@ -184,6 +186,8 @@ class KoreaAI:
         s = -0.8 * abs(de - 2.5)
         crowd = sum(1 for u, us in state.units.items() if us.at == at and d.units[u].side == sit.side)
         s -= 3.0 * crowd
+        if crowd + 1 > sit.exit_room(at):
+            s -= 25.0     # it could not get out again before the phase ends (8.2.2)
         s -= 0.5 * sit.attack_potential(at) / 6.0
         if at == d.star_city.get(sit.side) and sit.dist_enemy.get(at, 99) <= 8:
             s += 1.0
@@ -214,6 +218,10 @@ class KoreaAI:
         u = d.units[uid]
         us = sit.state.units[uid]
         if us.at == ELIM or at != us.at:
+            if at != FEC:
+                crowd = sum(1 for x, xs in sit.state.units.items() if xs.at == at and d.units[x].side == sit.side)
+                if crowd + 1 > sit.exit_room(at):
+                    return -30.0   # it would only be eliminated for over-stacking
             mine = len(sit.mine)
             theirs = max(1, len(sit.theirs))
             need = 1.0 if mine < theirs * 1.1 else 0.6
@@ -269,6 +277,14 @@ class KoreaAI:
         for u in moves:
             if u not in movers:          # in the FEC box: ports by sea only
                 movers[u] = sorted(moves[u])
+        if not self.cfg.get("raider"):
+            # A road-bound delaying force (TF Smith, 7.4) stays on its own side of the start
+            # line: its unlimited road move could otherwise run to the enemy star city and end
+            # the game on turn 1, which is no way to measure anything (see docs/ai.md).
+            own = sit.data.south if me == ALLIED else sit.data.north
+            for u in list(movers):
+                if sit.data.units[u].zoc_own_hex_only:
+                    movers[u] = [h for h in movers[u] if h in own or h == state.units[u].at]
         if not movers:
             return []
         preset: dict[str, str] = {}
@@ -280,11 +296,18 @@ class KoreaAI:
             preset, plans = planner.plan_attacks(land, fixed)
             if plans and self.cfg.get("retreat_band"):
                 extra_band = planner.retreat_band(plans)
+        elif self.cfg.get("contact", True):
+            land = {u: hs for u, hs in movers.items() if state.units[u].at in hs}
+            preset, plans = planner.plan_attacks(land, fixed, horizon="next")
         rest = {u: hs for u, hs in movers.items() if u not in preset}
         out = planner.assign(rest, fixed, preset=preset, extra_band=extra_band)
         out.update(preset)
         if self.cfg.get("improve"):
             out = self._improve(planner, movers, fixed, out, preset, extra_band)
+        if kind == "movement" and self.cfg.get("safety", True):
+            out = self._safety(sit, planner, rest, fixed, preset, extra_band, out)
+        if kind == "movement" and state.turn >= state.last_turn and self.cfg.get("endgame", True):
+            out = self._endgame(sit, planner, moves, rest, fixed, preset, extra_band, out)
         actions: list[Action] = []
         # attackers first, then the rest; stable order by unit id
         order = sorted(out, key=lambda u: (0 if u in preset else 1, u))
@@ -296,6 +319,84 @@ class KoreaAI:
             if a is not None:
                 actions.append(a)
         return actions
+
+    def _safety(self, sit: Situation, planner: Planner, rest, fixed, preset, extra_band,
+                out: dict[str, str]) -> dict[str, str]:
+        """Never leave the star city open: if the enemy could reach it (or beat its garrison)
+        next turn through the planned screen, re-plan with the hexes on its way weighted."""
+        pos = dict(fixed)
+        pos.update(out)
+        danger, reach = planner.star_danger(pos)
+        best = (danger, out)
+        for it in range(int(self.cfg.get("safety_rounds", 2))):
+            if best[0] < 5.0:
+                break
+            band = dict(extra_band)
+            for h, v in planner.shield_band(reach).items():
+                band[h] = band.get(h, 0.0) + v * (1 + it)
+            cfg = dict(self.cfg)
+            cfg["garrison_scale"] = 2.0 + it
+            cfg["threat_scale"] = 0.6
+            pl = Planner(sit, cfg, self.rng, "movement")
+            v = pl.assign(rest, fixed, preset=preset, extra_band=band)
+            v.update(preset)
+            pos = dict(fixed)
+            pos.update(v)
+            d2, reach = pl.star_danger(pos)
+            if d2 < best[0]:
+                best = (d2, v)
+        return best[1]
+
+    def _endgame(self, sit: Situation, planner: Planner, moves, rest, fixed, preset, extra_band,
+                 out: dict[str, str]) -> dict[str, str]:
+        """The last movement of the game: try a few variants of the plan (spread forward for the
+        hex count, hold the capitals) and keep the one the rules' own victory determination
+        (5.1-5.3, on the position the plan would leave) likes best."""
+        state = sit.state
+        variants = [out]
+        for over in ({"prog_scale": 3.0, "obj_scale": 1.5, "threat_scale": 0.3, "cover_scale": 0.6},
+                     {"garrison_scale": 3.0, "threat_scale": 0.5},
+                     {"prog_scale": 6.0, "obj_scale": 0.5, "threat_scale": 0.0, "cover_scale": 0.3}):
+            cfg = dict(self.cfg)
+            cfg.update(over)
+            pl = Planner(sit, cfg, self.rng, "movement")
+            v = pl.assign(rest, fixed, preset=preset, extra_band=extra_band)
+            v.update(preset)
+            variants.append(v)
+        best = None
+        for i, v in enumerate(variants):
+            score = self._judge_position(sit, planner, moves, v)
+            if best is None or score > best[0]:
+                best = (score, i, v)
+        return best[2]
+
+    def _judge_position(self, sit: Situation, planner: Planner, moves, plan: dict[str, str]) -> tuple:
+        import dataclasses
+        from app.games.korea38.state import UnitState
+        state = sit.state
+        d = sit.data
+        units = dict(state.units)
+        control = dict(state.control)
+        for u, h in plan.items():
+            old = state.units[u]
+            if h == old.at:
+                continue
+            units[u] = UnitState(at=h, reduced=old.reduced, used=old.used)
+            path = planner._paths.get(u, {}).get(h)
+            hexes = list(path[1][1:]) if path else [h]
+            for c in hexes:
+                if c in d.cities:
+                    control[c] = sit.side
+        hypo = dataclasses.replace(state, units=units, control=control)
+        try:
+            res = determine(hypo)
+        except Exception:  # noqa: BLE001
+            return (-9, 0, 0)
+        rank = {"decisive": 3, "substantive": 2, "marginal": 1}.get(res.get("level"), 0)
+        counts = res.get("counts") or {}
+        margin = counts.get(sit.side, 0) - counts.get(sit.enemy, 0)
+        won = res.get("winner") == sit.side
+        return (1 if won else -1, rank if won else -rank, margin)
 
     def _improve(self, planner: Planner, movers, fixed, out, preset, extra_band) -> dict[str, str]:
         """Hard level: re-place each unit (one at a time) given all the others."""

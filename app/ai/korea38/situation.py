@@ -214,6 +214,127 @@ class Situation:
                 n += u.reduced if u.start_reduced else u.full
         return n
 
+    def exit_room(self, h: str) -> float:
+        """Roughly how many units placed in ``h`` could step out of it in one move: empty
+        neighbours, and half of the empty hexes beyond those outside an enemy zone."""
+        occ = self.board.occ
+        adj = self.static.adj
+        first = {n for n in adj.get(h, ()) if n not in occ}
+        second: set[str] = set()
+        for n in first:
+            if n in self.ezoc:
+                continue
+            for m in adj.get(n, ()):
+                if m != h and m not in occ and m not in first:
+                    second.add(m)
+        return len(first) + 0.5 * len(second)
+
+    def arrivals_next(self) -> int:
+        """Units of mine due to come on the map at my next Reinforcement Phase (schedule,
+        units off the north edge, and the eliminated units my replacement points can rebuild)."""
+        d = self.data
+        t = self.turn + 1
+        n = 0
+        elim = 0
+        for uid, u in d.units.items():
+            if u.side != self.side or u.is_air:
+                continue
+            at = self.state.units[uid].at
+            if at == POOL and u.arrival == t:
+                n += 1
+            elif at == OFFMAP:
+                n += 1
+            elif at == ELIM and u.replaceable:
+                elim += 1
+        rp = sum(d.rp(t).get(p, 0) for p in (("kpa", "pva") if self.side == COMMUNIST else ("rok",)))
+        return n + min(elim, rp)
+
+    def enemy_reach(self, positions: dict[str, str]) -> set[str]:
+        """Hexes enemy units could stand in by the end of their next turn if my units stood at
+        ``positions``. Their Pre-Combat Movement (armour, and everyone on a surprise turn), then
+        their Combat Phase (my units they could then attack at 3:1 or more are taken to be
+        pushed away, 9.3), then their Movement Phase. Each move spends the allowance at the
+        rules' terrain costs, stops on entering my zones of control and never enters my units'
+        hexes. An estimate for planning, not a rule."""
+        d = self.data
+        surprise, off = self.enemy_attack_flags
+        winter = d.winter(self.next_enemy_turn())
+        cost = rmove.cost_fn(d, winter)
+        mine = {u: h for u, h in positions.items() if d.grid.contains(h)}
+
+        def walls(units: dict[str, str]) -> tuple[set[str], set[str]]:
+            zoc: set[str] = set()
+            blocked: set[str] = set()
+            for u, h in units.items():
+                if d.units[u].zoc_own_hex_only:
+                    zoc.add(h)
+                    continue
+                blocked.add(h)
+                zoc.update(d.zoc_neighbours(h))
+            return zoc, blocked
+
+        groups: dict[tuple[float, bool], set[str]] = {}
+        strength: dict[tuple[float, bool], list[int]] = {}
+        for uid, h in self.theirs:
+            u = d.units[uid]
+            if u.zoc_own_hex_only or u.move <= 0:
+                continue
+            key = (float(u.move), bool(surprise or u.is_armor))
+            groups.setdefault(key, set()).add(h)
+            strength.setdefault(key, []).append(self.strength(uid))
+        zoc, blocked = walls(mine)
+        after_a: dict[tuple[float, bool], set[str]] = {}
+        for key, srcs in groups.items():
+            after_a[key] = self._flood(srcs, key[0], cost, zoc, blocked) if key[1] else set(srcs)
+        # the Combat Phase: what the enemy could then hit hard enough to make retreat
+        near: dict[str, int] = {}
+        avg = max(1.0, sum(sum(v) for v in strength.values()) / max(1, sum(len(v) for v in strength.values())))
+        allr = set().union(*after_a.values()) if after_a else set()
+        survivors = {}
+        for u, h in mine.items():
+            st = self.strength(u)
+            if d.units[u].zoc_own_hex_only or st <= 0:
+                survivors[u] = h
+                continue
+            slots = sum(1 for n in self.static.adj.get(h, ()) if n in allr)
+            level = int(slots * avg) // st - self.static.shift.get(h, 0) + (min(2, slots) if off else 0)
+            if level < 3:
+                survivors[u] = h
+        zoc, blocked = walls(survivors)
+        out: set[str] = set()
+        for key, srcs in after_a.items():
+            out |= self._flood(srcs, key[0], cost, zoc, blocked)
+        return out
+
+    def _flood(self, sources: set[str], allow: float, cost, zoc: set[str], blocked: set[str]) -> set[str]:
+        """Every hex units starting in ``sources`` (full allowance each) can end a move in."""
+        adj = self.static.adj
+        dist: dict[str, float] = {h: 0.0 for h in sources}
+        heap = [(0.0, h) for h in sorted(sources)]
+        heapq.heapify(heap)
+        extra: set[str] = set()
+        while heap:
+            c0, h = heapq.heappop(heap)
+            if c0 > dist.get(h, INF):
+                continue
+            if c0 > 0 and h in zoc:
+                continue
+            for m in adj.get(h, ()):
+                if m in blocked:
+                    continue
+                c = cost(h, m)
+                if c is None:
+                    continue
+                nc = c0 + c
+                if nc > allow + 1e-9:
+                    if c0 == 0:              # a unit may always move one hex (8.0)
+                        extra.add(m)
+                    continue
+                if nc < dist.get(m, INF):
+                    dist[m] = nc
+                    heapq.heappush(heap, (nc, m))
+        return set(dist) | extra
+
     # -- enemy threat against a hex ------------------------------------------------------------
     def next_enemy_turn(self) -> int:
         """The turn of the enemy's next combat phase."""

@@ -88,12 +88,16 @@ class BattleJudge:
 # -- declaring ------------------------------------------------------------------------------------
 
 def plan_declarations(sit: Situation, cfg: dict[str, Any]) -> list[dict[str, Any]]:
-    """Battles to declare now: a list of declare-add actions (attackers first, then support and
-    human waves), chosen greedily by expected value."""
+    """Battles to declare now: a list of declare-add actions (attackers first, then offensive
+    support and human waves), chosen greedily by expected value. Each candidate battle is valued
+    with the help it could get: on an offensive turn every free unit next to an attacker and
+    outside enemy zones adds a column (9.2.4.1), every free PVA unit within two hexes too at the
+    price of a PVA step (9.2.4.2); the Allies add their fresh air (9.2.5)."""
     state = sit.state
     data = sit.data
     board = sit.board
     side = sit.side
+    grid = data.grid
     judge = BattleJudge(sit, cfg)
     used = rcombat.committed(state)
     already = {b.defender for b in state.battles}
@@ -109,32 +113,83 @@ def plan_declarations(sit: Situation, cfg: dict[str, Any]) -> list[dict[str, Any
                     adj.setdefault(e, []).append(u)
     my_air = len(sit.fresh_air(side)) if side == ALLIED else 0
     air_cost = cfg.get("air_cost", 0.35)
+    unit_cost = cfg.get("unit_cost", 0.08)
     max_subset = cfg.get("max_subset", 6)
+    offensive = data.offensive(state.turn, side) and cfg.get("support", True)
+    wave_range = int(data.rules.get("human_wave_range", 2))
+    helpers_pool = [u for u in mine if state.units[u].at not in sit.ezoc] if offensive else []
     committed: set[str] = set()
-    chosen: list[tuple[str, list[str], int, float]] = []   # defender, attackers, level, value
-    cache: dict[tuple[str, frozenset[str], int], tuple[float, list[str], int, int]] = {}
+    chosen: list[tuple[str, list[str], list[str], list[str], int, float]] = []
+    cache: dict[tuple, tuple] = {}
+    help_cache: dict[tuple, tuple[list[str], list[str]]] = {}
 
-    def best_config(e: str, air_left: int) -> tuple[float, list[str], int, int]:
+    def helpers(atk: tuple[str, ...]) -> tuple[list[str], list[str]]:
+        key = (atk, frozenset(committed))
+        hit = help_cache.get(key)
+        if hit is not None:
+            return hit
+        apos = [state.units[a].at for a in atk]
+        sup, wav = [], []
+        for u in helpers_pool:
+            if u in committed or u in atk:
+                continue
+            h = state.units[u].at
+            if any(board.adjacent(h, x) for x in apos):
+                sup.append(u)
+            elif side == COMMUNIST and data.units[u].nation == "pva" and any(
+                    grid.distance(h, x) <= wave_range for x in apos):
+                wav.append(u)
+        sup.sort(key=lambda u: (sit.step_cost(u), u))
+        wav.sort(key=lambda u: (sit.step_cost(u), u))
+        help_cache[key] = (sup, wav)
+        return sup, wav
+
+    def with_help(e: str, atk: list[str], level: int, air_left: int):
+        """Best (value, support, wave, air) for this attacking group."""
+        sup, wav = helpers(tuple(atk))
+        best = (-1e9, [], [], 0)
+        cap = sit.static.max_col
+        for k in range(0, min(air_left, len(atk) + len(sup) + len(wav)) + 1):
+            for ns in range(0, len(sup) + 1):
+                lvl = level + k + ns
+                parts = atk + sup[:ns]
+                v0 = judge.expected(e, lvl, parts) - air_cost * k - unit_cost * (len(atk) + 0.5 * ns)
+                if v0 > best[0] + 1e-9:
+                    best = (v0, sup[:ns], [], k)
+                # human waves: the first PVA step is the price of the lot
+                for nw in range(1, len(wav) + 1):
+                    v = judge.expected(e, lvl + nw, parts + wav[:nw], wave=True) - air_cost * k \
+                        - unit_cost * (len(atk) + 0.5 * (ns + nw))
+                    if v > best[0] + 1e-9:
+                        best = (v, sup[:ns], wav[:nw], k)
+                    if lvl + nw >= cap + 2:
+                        break
+                if lvl >= cap + 2:
+                    break
+        return best
+
+    def best_config(e: str, air_left: int):
         cands = sorted((u for u in adj[e] if u not in committed), key=lambda u: (-sit.strength(u), u))
-        key = (e, frozenset(cands), air_left)
+        key = (e, frozenset(cands), air_left, frozenset(committed) if offensive else None)
         hit = cache.get(key)
         if hit is not None:
             return hit
-        best = (-1e9, [], 0, 0)
+        best = (-1e9, [], [], [], 0)
         if len(cands) > max_subset:
             cands = cands[:max_subset]
-        subsets: list[tuple[str, ...]] = []
-        for k in range(1, len(cands) + 1):
-            subsets.extend(combinations(cands, k))
-        for sub in subsets:
-            atk = list(sub)
-            level, _c = judge.level(e, atk)
-            if level + air_left + 2 < 1:
-                continue
-            for k in range(0, min(air_left, len(atk)) + 1):
-                v = judge.expected(e, level + k, atk) - air_cost * k - cfg.get("unit_cost", 0.08) * len(atk)
+        for n in range(1, len(cands) + 1):
+            for sub in combinations(cands, n):
+                atk = list(sub)
+                level, _c = judge.level(e, atk)
+                pot = air_left
+                if offensive:
+                    sup, wav = helpers(sub)
+                    pot += len(sup) + len(wav)
+                if level + pot < 1:
+                    continue
+                v, sp, wv, k = with_help(e, atk, level, air_left)
                 if v > best[0] + 1e-9:
-                    best = (v, atk, level, k)
+                    best = (v, atk, sp, wv, k)
         cache[key] = best
         return best
 
@@ -142,83 +197,35 @@ def plan_declarations(sit: Situation, cfg: dict[str, Any]) -> list[dict[str, Any
     while True:
         pick = None
         for e in sorted(adj):
-            if e in {c[0] for c in chosen}:
+            if any(c[0] == e for c in chosen):
                 continue
             if not any(u not in committed for u in adj[e]):
                 continue
-            v, atk, level, k = best_config(e, air_left)
+            v, atk, sp, wv, k = best_config(e, air_left)
             if not atk:
                 continue
             if pick is None or v > pick[0] + 1e-9:
-                pick = (v, e, atk, level, k)
+                pick = (v, e, atk, sp, wv, k)
         if pick is None or pick[0] < cfg.get("min_battle", MIN_BATTLE):
             break
-        v, e, atk, level, k = pick
-        chosen.append((e, atk, level, v))
+        v, e, atk, sp, wv, k = pick
+        # the exact odds with this help (combined arms may change with an armoured supporter)
+        lvl, _c = judge.level(e, atk, sp, wv)
+        chosen.append((e, atk, sp, wv, lvl, v))
         committed.update(atk)
+        committed.update(sp)
+        committed.update(wv)
         air_left -= k
-    if not chosen:
-        return []
     actions: list[dict[str, Any]] = []
-    for e, atk, _lvl, _v in chosen:
+    for e, atk, _sp, _wv, _lvl, _v in chosen:
         for u in atk:
             actions.append({"type": "declare-add", "defender": e, "unit": u, "role": "attack"})
-    # offensive support and human waves (9.2.4): +1 column each, only while it helps
-    if data.offensive(state.turn, side) and cfg.get("support", True):
-        extra = _plan_support(sit, judge, chosen, committed, cfg)
-        actions.extend(extra)
+    for e, _atk, sp, wv, _lvl, _v in chosen:
+        for u in sp:
+            actions.append({"type": "declare-add", "defender": e, "unit": u, "role": "support"})
+        for u in wv:
+            actions.append({"type": "declare-add", "defender": e, "unit": u, "role": "wave"})
     return actions
-
-
-def _plan_support(sit: Situation, judge: BattleJudge, chosen, committed: set[str],
-                  cfg: dict[str, Any]) -> list[dict[str, Any]]:
-    state = sit.state
-    data = sit.data
-    board = sit.board
-    side = sit.side
-    ez = sit.ezoc
-    wave_range = int(data.rules.get("human_wave_range", 2))
-    battles = {e: {"atk": list(atk), "sup": [], "wave": []} for e, atk, _l, _v in chosen}
-    free = [u for u, h in sit.mine if u not in committed and can_fight(sit, u) and h not in ez]
-    options: dict[str, list[tuple[str, str]]] = {}
-    for u in free:
-        h = state.units[u].at
-        for e, bt in battles.items():
-            front = [a for a in bt["atk"]]
-            if any(board.adjacent(h, state.units[a].at) for a in front):
-                options.setdefault(u, []).append((e, "support"))
-            elif side == COMMUNIST and data.units[u].nation == "pva" and any(
-                    data.grid.distance(h, state.units[a].at) <= wave_range for a in front):
-                options.setdefault(u, []).append((e, "wave"))
-    if not options:
-        return []
-
-    def val(e: str, bt: dict[str, list[str]]) -> float:
-        level, _c = judge.level(e, bt["atk"], bt["sup"], bt["wave"])
-        parts = bt["atk"] + bt["sup"] + bt["wave"]
-        return judge.expected(e, level, parts, wave=bool(bt["wave"]))
-
-    current = {e: val(e, bt) for e, bt in battles.items()}
-    out: list[dict[str, Any]] = []
-    remaining = dict(options)
-    while remaining:
-        best = None
-        for u, opts in sorted(remaining.items()):
-            for e, role in opts:
-                bt = battles[e]
-                trial = {"atk": bt["atk"], "sup": bt["sup"] + ([u] if role == "support" else []),
-                         "wave": bt["wave"] + ([u] if role == "wave" else [])}
-                gain = val(e, trial) - current[e]
-                if best is None or gain > best[0] + 1e-9:
-                    best = (gain, u, e, role, trial)
-        if best is None or best[0] <= cfg.get("min_support_gain", 0.05):
-            break
-        gain, u, e, role, trial = best
-        battles[e] = trial
-        current[e] += gain
-        del remaining[u]
-        out.append({"type": "declare-add", "defender": e, "unit": u, "role": role})
-    return out
 
 
 # -- resolving --------------------------------------------------------------------------------------
