@@ -144,10 +144,10 @@ class Game:
         """None when ``action`` is legal, else why not. Default: membership in
         :meth:`legal_actions`; games with continuous actions (a move in inches) override it
         with a test built on the same region the enumeration samples."""
-        key = canonical_json(action)
-        for legal in self.legal_actions(state):
-            if canonical_json(legal) == key:
-                return None
+        # Plain equality compares nested dicts regardless of key order, like canonical JSON
+        # does, without encoding every legal action on the hot path.
+        if any(legal == action for legal in self.legal_actions(state)):
+            return None
         return self.explain(state, action)
 
     def explain(self, state: GameState, action: Action) -> Illegal:

@@ -13,7 +13,7 @@ from typing import Any, Callable
 
 from app.engine.events import Event
 from app.engine.game import Action, Context, Game, Illegal, IllegalAction, Outcome
-from app.engine.state import GameState, canonical_json
+from app.engine.state import GameState, canonical_json, digest_of_json, from_json, to_json
 
 
 @dataclass
@@ -99,9 +99,10 @@ class Match:
         out = self.game.outcome(after)
         if out is not None:
             after.finished = True
-        step = Step(action=action, events=ctx.events, digest=after.digest(),
+        data = to_json(after)  # one walk serves the digest and the redo snapshot
+        step = Step(action=action, events=ctx.events, digest=digest_of_json(data),
                     before=before if self.keep_snapshots else None,
-                    after=after.copy() if self.keep_snapshots else None)
+                    after=from_json(type(after), data) if self.keep_snapshots else None)
         self.state = after
         self.history.append(step)
         self.redo_stack.clear()

@@ -474,7 +474,8 @@ def validate_pointgraph(data: object) -> list[tuple[str, str]]:
                 if key in seen_links:
                     add(p, f"duplicate link {a!r}-{b!r}")
                 seen_links.add(key)
-        if l.get("style", "dashed") not in LINK_STYLES:
+        style = l.get("style", "dashed")
+        if not isinstance(style, str) or style not in LINK_STYLES:
             add(f"{p}.style", f"unknown link style {l.get('style')!r}")
         if not isinstance(l.get("attrs", {}), Mapping):
             add(f"{p}.attrs", "must be an object")

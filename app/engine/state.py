@@ -54,14 +54,37 @@ class GameState:
         return state_digest(self)
 
 
+_LEAVES = frozenset({str, int, float, bool, type(None)})
+
+
 def to_json(value: Any) -> Any:
-    """Recursively convert dataclasses, Rng, tuples and sets to JSON-ready values."""
-    if isinstance(value, (str, int, float, bool)) or value is None:
+    """Recursively convert dataclasses, Rng, tuples and sets to JSON-ready values.
+
+    Every container in the result is new, so the output shares nothing mutable with ``value``.
+    This is the hot path of every apply, copy and digest: leaves are tested inline by exact type
+    so the common case costs no function call.
+    """
+    t = type(value)
+    if t in _LEAVES:
         return value
-    if isinstance(value, Rng):
+    if t is dict:
+        return {(k if type(k) is str else str(k)): (v if type(v) in _LEAVES else to_json(v))
+                for k, v in value.items()}
+    if t is list or t is tuple:
+        return [v if type(v) in _LEAVES else to_json(v) for v in value]
+    names = _DATACLASS_FIELDS.get(t)
+    if names is None and dataclasses.is_dataclass(value) and not isinstance(value, type):
+        names = _DATACLASS_FIELDS[t] = tuple(f.name for f in _fields(t))
+    if names is not None:
+        out = {}
+        for n in names:
+            v = getattr(value, n)
+            out[n] = v if type(v) in _LEAVES else to_json(v)
+        return out
+    if t is Rng:
         return value.to_json()
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return {f.name: to_json(getattr(value, f.name)) for f in _fields(type(value))}
+    if isinstance(value, (str, int, float, bool)):  # subclasses (enums of str, bool...)
+        return value
     if isinstance(value, dict):
         return {str(k): to_json(v) for k, v in value.items()}
     if isinstance(value, (list, tuple)):
@@ -69,6 +92,9 @@ def to_json(value: Any) -> Any:
     if isinstance(value, (set, frozenset)):
         return sorted(to_json(v) for v in value)
     raise TypeError(f"cannot serialise {type(value).__name__} in a game state")
+
+
+_DATACLASS_FIELDS: dict[type, tuple[str, ...]] = {}
 
 
 @lru_cache(maxsize=None)
@@ -116,8 +142,8 @@ def from_json(tp: Any, data: Any) -> Any:
         key_t, val_t = args
         conv = int if key_t is int else (lambda k: k)
         return {conv(k): from_json(val_t, v) for k, v in data.items()}
-    if tp is float and isinstance(data, int):
-        return float(data)
+    # An int kept in a float field stays an int: converting it would change the canonical JSON
+    # (2 -> 2.0) and so the digest of a copy.
     return data
 
 
@@ -131,5 +157,11 @@ def state_digest(state: GameState) -> str:
 
 
 def copy_state(state: S) -> S:
-    """A deep, independent copy (through JSON, so it can never share a mutable object)."""
-    return type(state).from_json(json.loads(json.dumps(state.to_json())))
+    """A deep, independent copy. :func:`to_json` builds every container afresh, so rebuilding
+    from its output can never share a mutable object with the original."""
+    return from_json(type(state), to_json(state))
+
+
+def digest_of_json(data: Any) -> str:
+    """The digest of a state already turned into JSON-ready data (saves a second walk)."""
+    return hashlib.sha256(canonical_json(data).encode()).hexdigest()

@@ -230,9 +230,6 @@ def test_digest_of_a_known_position_is_pinned():
     assert s.digest() == "88d9b45e4d1e0c0a799383780affa5ebc7f8d7e6bcc5d33da20b72329bcc5c50"
 
 
-@pytest.mark.xfail(strict=False, reason="engine issue (app/engine/state.py): an int stored in a float "
-                   "field serialises as 2 but comes back from JSON as 2.0, so a copy's digest differs "
-                   "from the original's; to_json should follow the type hints")
 def test_int_in_a_float_field_keeps_its_digest_through_a_copy():
     s = _rich()
     s.score = 2
