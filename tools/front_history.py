@@ -53,7 +53,12 @@ def lat_to_row(lat: float) -> float:
 
 
 def _bands(data) -> list[tuple[str, int, int]]:
-    cols = sorted({data.grid.parse_id(h)[0] for h in data.land})
+    """West, centre and east thirds of the land across the middle of the peninsula (the
+    start line's rows); units further west or east count in the outer bands."""
+    rows = sorted({data.grid.parse_id(h)[1] for h in data.split}) or sorted(
+        {data.grid.parse_id(h)[1] for h in data.land})
+    mid = set(range(rows[0] - 1, rows[-1] + 2)) if data.split else set(rows)
+    cols = sorted({data.grid.parse_id(h)[0] for h in data.land if data.grid.parse_id(h)[1] in mid})
     lo, hi = cols[0], cols[-1]
     step = (hi - lo + 1) / 3.0
     out = []
@@ -61,6 +66,8 @@ def _bands(data) -> list[tuple[str, int, int]]:
         a = int(round(lo + i * step))
         b = int(round(lo + (i + 1) * step)) - 1 if i < 2 else hi
         out.append((name, a, b))
+    out[0] = (out[0][0], -10 ** 6, out[0][2])
+    out[-1] = (out[-1][0], out[-1][1], 10 ** 6)
     return out
 
 

@@ -179,15 +179,23 @@ class KoreaAI:
         if at == "delay":
             return -1e6
         if at == FEC:
-            if not self.cfg.get("amphibious"):
-                return -50.0
-            return self._fec_value(sit, uid) - 6.0
+            ports = [p for p in d.ports if state.control.get(p) == sit.side
+                     and not sit.board.occ.get(p) and p not in sit.enemy_hexes]
+            amph = self._fec_value(sit, uid) if self.cfg.get("amphibious") else -50.0
+            if not ports and amph < 0:
+                return -12.0    # nowhere to go from the FEC box this turn: it waits
+            return max(amph, -8.0) - 6.0
         de = sit.dist_enemy.get(at, 12)
         s = -0.8 * abs(de - 2.5)
         crowd = sum(1 for u, us in state.units.items() if us.at == at and d.units[u].side == sit.side)
         s -= 3.0 * crowd
-        if crowd + 1 > sit.exit_room(at):
-            s -= 25.0     # it could not get out again before the phase ends (8.2.2)
+        cap = 1 + int(sit.exit_room(at))
+        if crowd + 1 > cap:
+            # someone more will not get out before the phase ends (8.2.2): the weakest go
+            there = [u for u, us in state.units.items() if us.at == at and d.units[u].side == sit.side]
+            vals = sorted(sit.unit_value(x) for x in there + [uid])
+            k = crowd + 1 - cap
+            s -= 1.5 * vals[min(k, len(vals)) - 1] + 4.0
         s -= 0.5 * sit.attack_potential(at) / 6.0
         if at == d.star_city.get(sit.side) and sit.dist_enemy.get(at, 99) <= 8:
             s += 1.0
@@ -277,6 +285,7 @@ class KoreaAI:
         for u in moves:
             if u not in movers:          # in the FEC box: ports by sea only
                 movers[u] = sorted(moves[u])
+        self._all_targets = {u: list(hs) for u, hs in movers.items()}
         if not self.cfg.get("raider"):
             # A road-bound delaying force (TF Smith, 7.4) stays on its own side of the start
             # line: its unlimited road move could otherwise run to the enemy star city and end
@@ -328,7 +337,9 @@ class KoreaAI:
         pos.update(out)
         danger, reach = planner.star_danger(pos)
         best = (danger, out)
-        for it in range(int(self.cfg.get("safety_rounds", 2))):
+        movers = dict(rest)
+        movers.update({u: [h] + [x for x in self._all_targets.get(u, []) if x != h] for u, h in preset.items()})
+        for it in range(int(self.cfg.get("safety_rounds", 3))):
             if best[0] < 5.0:
                 break
             band = dict(extra_band)
@@ -338,8 +349,11 @@ class KoreaAI:
             cfg["garrison_scale"] = 2.0 + it
             cfg["threat_scale"] = 0.6
             pl = Planner(sit, cfg, self.rng, "movement")
-            v = pl.assign(rest, fixed, preset=preset, extra_band=band)
-            v.update(preset)
+            if it == 0:
+                v = pl.assign(rest, fixed, preset=preset, extra_band=band)
+                v.update(preset)
+            else:   # the attack set-up may be what opened the door: plan everyone afresh
+                v = pl.assign(movers, fixed, extra_band=band)
             pos = dict(fixed)
             pos.update(v)
             d2, reach = pl.star_danger(pos)
