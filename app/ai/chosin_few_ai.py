@@ -90,11 +90,11 @@ class _Scripted(Context):
     def shuffle(self, items, reason, rule=""):
         return None
 
-    def pick(self, items, reason, rule=""):  # pragma: no cover - no draws while thinking
-        raise _NeedRoll(1.0)
+    def pick(self, items, reason, rule=""):  # pragma: no cover - never drawn while thinking
+        raise RuntimeError("the look-ahead never draws from the cup")
 
     def draw(self, deck, reason, rule="", show=True):  # pragma: no cover
-        raise _NeedRoll(1.0)
+        raise RuntimeError("the look-ahead never draws a card")
 
 
 class ChosinFewAI:
@@ -129,7 +129,7 @@ class ChosinFewAI:
         spend = [a for a in legal if a["type"] in ("attack", "move", "recover")]
         end = next(a for a in legal if a["type"] == "end-actions")
         best, best_v = end, self.expect(game, state, end, 3)
-        for a in self._dedupe(game, state, spend):
+        for a in spend:
             v = self.expect(game, state, a, 3)
             if a["type"] == "move":
                 v = max(v, self._move_then_cover(game, state, a))
@@ -141,9 +141,6 @@ class ChosinFewAI:
                 if v > best_v + 1e-6:
                     best, best_v = a, v
         return best
-
-    def _dedupe(self, game, state, actions: list[Action]) -> list[Action]:
-        return actions
 
     def _move_then_cover(self, game, state, move: Action) -> float:
         """The value of a move followed by the best interdiction (moves are certain, so the

@@ -411,6 +411,12 @@ def check_all(board: Any, cards: Any, tracks: Any, components: Any) -> list[tupl
     p += [(f"cards: {f}", m) for f, m in check_cards(cards, ids)]
     p += [(f"tracks: {f}", m) for f, m in check_tracks(tracks)]
     p += [(f"components: {f}", m) for f, m in check_components(components)]
+    if isinstance(board, dict) and isinstance(cards, dict) and not p:
+        sites = {s.get("id") for s in board.get("spaces", []) if LOD_SITE_TAG in (s.get("tags") or [])}
+        for i, o in enumerate(cards.get("order", [])):
+            for n, sp in (o.get("lod") or {}).items():
+                if sp not in sites:
+                    p.append((f"cards: order.{i}.lod.{n}", f"{sp} is not tagged {LOD_SITE_TAG!r} on the board"))
     if isinstance(components, dict):
         for u, info in (components.get("units") or {}).items():
             if isinstance(info, dict) and info.get("start") not in ids:
