@@ -173,7 +173,7 @@ def test_7_4_tf_smith():
                                    replaceable=False, arrival=1),
                               unit("kpa-1", "kpa")],
               roads=chain(["2020", "2019", "2018", "2017", "2016", "2015", "2014"]),
-              features={"2020": ["city", "port", "star-city"]})
+              features={"2020": ["city", "port", "star-city"]}, start_row=11)
     m = start("mv-74", phase="allied-reinforcement", pieces={"kpa-1": "2012"})
     assert m.legal_actions()[0] == {"type": "reinforce", "unit": "tf-smith", "at": "2020"}
     m.apply({"type": "reinforce", "unit": "tf-smith", "at": "2020"})
@@ -202,6 +202,45 @@ def test_7_4_tf_smith():
     assert m.state.units["tf-smith"].at == "removed"
 
 
+def _tf_smith_road(key, control=None):
+    """TF Smith at Pusan (2020) on a road running north across the start line (row 15) to the
+    enemy's star city 2012; no enemy zone of control anywhere near the road."""
+    make_data(key, units=[unit("tf-smith", "us", strength=(0, 0), move=0, zoc_own_hex_only=True,
+                               replaceable=False, arrival=1), unit("kpa-1", "kpa")],
+              roads=chain(["2020", "2019", "2018", "2017", "2016", "2015", "2014", "2013", "2012"]),
+              features={"2020": ["city", "port", "star-city"], "2018": ["city"],
+                        "2012": ["city", "star-city"]})
+    m = start(key, phase="allied-reinforcement", pieces={"kpa-1": "1511"}, control=control or {})
+    m.apply({"type": "reinforce", "unit": "tf-smith", "at": "2020"})
+    m.apply({"type": "end-phase"})
+    return m
+
+
+def test_7_4_tf_smith_road_move_stays_in_friendly_territory():
+    """Designer decision (DECISIONS.md, Task Force Smith): the unlimited road move of 7.4 never
+    crosses the start line (split half hexes included), never enters a city the enemy holds and
+    never takes a city: with no combat value it cannot capture the enemy's star city on turn 1."""
+    m = _tf_smith_road("mv-74c")
+    assert m.state.phase == "allied-precombat"
+    assert _moves(m, "tf-smith") == {"2019", "2018", "2017", "2016"}   # 2015 split, 2014-2012 north
+    ill = GAME.check(m.state, {"type": "move", "unit": "tf-smith", "to": "2012"})
+    assert ill is not None and ill.rule == "7.4" and "start line" in ill.reason
+    m.apply({"type": "move", "unit": "tf-smith", "to": "2016"})
+    assert m.outcome() is None and m.state.control["2012"] == "communist"
+    assert not _moves(m, "tf-smith")                    # one road move, then it stays (7.4)
+    # a city the Communists hold blocks the road: TF Smith stops short of it
+    m2 = _tf_smith_road("mv-74d", control={"2018": "communist"})
+    assert _moves(m2, "tf-smith") == {"2019"}
+    # and a unit without a combat value never takes a city, however it gets there
+    from app.games.korea38.supply import enter_hex, takes_control
+    from app.games.korea38.zoc import data_of
+    d = data_of(m2.state)
+    assert not takes_control(d, "tf-smith") and takes_control(d, "kpa-1")
+    st = m2.state.copy()
+    enter_hex(st, d, "tf-smith", "2018")
+    assert st.control["2018"] == "communist"
+
+
 def test_7_4_tf_smith_leaves_on_turn_2():
     make_data("mv-74b", units=[unit("tf-smith", "us", strength=(0, 0), move=0, zoc_own_hex_only=True,
                                     replaceable=False, arrival=1), unit("kpa-1", "kpa")])
@@ -216,3 +255,64 @@ def test_13_1_winter_roads_north():
     assert _reach(m, "kpa-1")["2013"][0] == 3.0         # 13.1 a full hex each on winter roads
     m2 = start("mv-13", turn=6, phase="communist-movement", pieces={"kpa-1": "2010"})
     assert _reach(m2, "kpa-1")["2013"][0] == 1.5
+
+
+# -- moving in legs (8.0): the player picks the route by picking waypoints ----------------------------
+
+def _legs_data(key):
+    """An open board with a road 2014-2017 and a city at 2016 held by the Allies."""
+    make_data(key, units=[unit("kpa-1", "kpa"), unit("kpa-2", "kpa"), unit("rok-1", "rok")],
+              roads=chain(["2014", "2015", "2016", "2017"]), features={"2016": ["city"]},
+              terrain={"2113": "rough"})
+    return start(key, phase="communist-movement",
+                 pieces={"kpa-1": "2014", "kpa-2": "1811", "rok-1": "2419"},
+                 control={"2016": "allied"})
+
+
+def test_8_0_move_in_legs_keeps_the_allowance_left():
+    m = _legs_data("mv-legs")
+    m.apply({"type": "move", "unit": "kpa-1", "to": "2015"})          # road: 1/2 of 4
+    st = m.state
+    assert st.moving == "kpa-1" and st.move_left == 3.5 and st.move_trail == ["2014", "2015"]
+    r = _reach(m, "kpa-1")
+    assert r["2017"][0] == 1.0                           # on along the road, through the city
+    assert "2016" in r["2116"][1]                        # the cheapest way to 2116 is by the city too
+    # waypoints round the city keep it out of the Communists' hands
+    for h, left in (("2115", 2.5), ("2116", 1.5), ("2017", 0.5)):
+        m.apply({"type": "move", "unit": "kpa-1", "to": h})
+        assert m.state.move_left == left
+    assert m.state.units["kpa-1"].at == "2017" and m.state.control["2016"] == "allied"
+    assert m.state.move_trail == ["2014", "2015", "2115", "2116", "2017"]
+    assert "(3.5 of 4, 1 this leg)" in m.history[-1].events[-1].text
+    assert m.state.moving == "kpa-1"                     # 1/2 left: one more road hex is possible
+    assert _moves(m, "kpa-1") == {"2016"}
+    m.apply({"type": "move", "unit": "kpa-1", "to": "2016"})
+    assert m.state.moving == "" and m.state.control["2016"] == "communist"
+
+
+def test_8_0_a_move_in_legs_ends_when_anything_else_is_done():
+    m = _legs_data("mv-legs2")
+    m.apply({"type": "move", "unit": "kpa-1", "to": "2015"})
+    assert _moves(m, "kpa-1")
+    m.apply({"type": "move", "unit": "kpa-2", "to": "1812"})           # another unit moves
+    assert m.state.moving == "kpa-2"
+    assert not _moves(m, "kpa-1")                        # kpa-1 has finished its move
+    ill = GAME.check(m.state, {"type": "move", "unit": "kpa-1", "to": "2015"})
+    assert ill is not None and ill.rule == "8.1" and "another unit" in ill.reason
+    m.apply({"type": "end-phase"})
+    assert m.state.moving == "" and m.state.move_left == 0.0
+
+
+def test_8_0_legs_stop_in_an_ezoc_and_have_no_always_one_hex():
+    make_data("mv-legs3", units=[unit("kpa-1", "kpa", move=2), unit("rok-1", "rok")],
+              terrain={"2012": "mountain"})
+    m = start("mv-legs3", phase="communist-movement", pieces={"kpa-1": "2010", "rok-1": "2014"})
+    m.apply({"type": "move", "unit": "kpa-1", "to": "2011"})          # 1 of 2
+    assert m.state.moving == "kpa-1"
+    assert "2012" not in _moves(m, "kpa-1")              # mountain 4 > 1 left: no one-hex move now
+    m.apply({"type": "move", "unit": "kpa-1", "to": "2111"})
+    assert m.state.moving == ""                          # allowance spent
+    make_data("mv-legs4", units=[unit("kpa-1", "kpa"), unit("rok-1", "rok")])
+    m2 = start("mv-legs4", phase="communist-movement", pieces={"kpa-1": "2010", "rok-1": "2013"})
+    m2.apply({"type": "move", "unit": "kpa-1", "to": "2012"})          # 2 of 4, into rok-1's zone
+    assert m2.state.moving == "" and not _moves(m2, "kpa-1")            # 7.1: it stops there

@@ -176,6 +176,13 @@ def odds_parts(state: K38State, board: Board, b: Battle) -> dict[str, Any]:
             "attacker_side": att_side}
 
 
+def battle_odds(state: K38State, board: Board, b: Battle) -> dict[str, Any]:
+    """The odds of a battle: as they stood when the die was rolled, else as they stand now."""
+    if b.fought:
+        return dict(b.fought)
+    return odds_parts(state, board, b)
+
+
 def column_name(n: int | None) -> str:
     return "cancelled" if n is None else f"{n}:1"
 
@@ -288,6 +295,8 @@ def _roll(state: K38State, b: Battle, ctx: Context) -> None:
     data = data_of(state)
     board = Board(state, data)
     parts = odds_parts(state, board, b)
+    b.fought = {k: parts[k] for k in ("attack", "defence", "base", "shifts", "net", "level", "column",
+                                      "cancelled")}
     for s in parts["shifts"]:
         ctx.log(f"{'+' if s['shift'] > 0 else ''}{s['shift']} shift: {s['label']}", s["rule"], kind="shift")
     if not alive(state, data, b.defender) or state.units[b.defender].at != b.hex:
@@ -540,15 +549,23 @@ def _amph_loss(state: K38State, b: Battle, ctx: Context) -> None:
 
 # -- the combat panel --------------------------------------------------------------------------
 
-def odds_breakdown(state: K38State, battle: int) -> dict[str, Any]:
+def odds_breakdown(state: K38State, battle: int, air: list[str] | None = None) -> dict[str, Any]:
     """Base odds, each shift with its rule, the final column, and the exact chance of every CRT
-    result and of every retreat outcome (one die: each face 1/6)."""
+    result and of every retreat outcome (one die: each face 1/6). ``air``: air units the side now
+    deciding on air power (9.2.5) is thinking of committing, counted as if placed."""
+    from dataclasses import replace
     data = data_of(state)
     board = Board(state, data)
     b = state.battles[battle]
-    parts = odds_parts(state, board, b)
+    if air:
+        side = state.pending[0].side if state.pending and state.pending[0].kind == "air" else ALLIED
+        b = replace(b, air=list(b.air) + list(air)) if side == ALLIED else \
+            replace(b, air_communist=list(b.air_communist) + list(air))
+    parts = battle_odds(state, board, b)
     out: dict[str, Any] = {
         "battle": battle, "defender": b.defender, "hex": b.hex,
+        "defender_name": data.units[b.defender].name, "resolved": b.resolved, "result": b.result,
+        "roll": b.roll, "fought_at": column_name(b.column) if b.roll else "",
         "attack": parts["attack"], "defence": parts["defence"],
         "base": parts["base"], "base_odds": f"{parts['base']}:1",
         "shifts": parts["shifts"], "net_shift": parts["net"],
@@ -587,4 +604,5 @@ def odds_breakdown(state: K38State, battle: int) -> dict[str, Any]:
     out["results"] = {k: str(v) for k, v in res.items()}
     out["retreat"] = {k: str(v) for k, v in outcomes.items()}
     out["probabilities"] = {k: float(v) for k, v in res.items()}
+    out["retreat_probabilities"] = {k: float(v) for k, v in outcomes.items()}
     return out

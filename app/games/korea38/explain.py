@@ -129,19 +129,27 @@ def _explain_move(state: K38State, board: Board, uid: str | None, to: str) -> Il
         return Illegal("air units do not move on the map", "9.2.5")
     if not board.on_map(uid):
         return Illegal(f"{d.units[uid].name} is not on the map", "8.0")
-    if uid in state.moved:
-        return Illegal(f"{d.units[uid].name} has already used its movement this phase", "8.1")
+    if uid in state.moved and state.moving != uid:
+        return Illegal(f"{d.units[uid].name} has already used its movement this phase (a move made "
+                       "in legs ends once another unit moves or anything else is done)", "8.1")
     if state.phase.endswith("precombat") and not movement.precombat_reasons(state, d, uid):
         return Illegal(f"{d.units[uid].name} may not move in the Pre-Combat Movement Phase (not armor, "
                        "not a new arrival, and no surprise)", "8.1")
     if d.units[uid].zoc_own_hex_only:
-        return Illegal("TF Smith stays where it was placed", "7.4")
+        if state.phase.endswith("precombat") and uid in state.arrived:
+            return Illegal(f"{d.units[uid].name} moves only along roads clear of enemy units and enemy "
+                           "zones of control, on its own side of the start line and never into a city "
+                           "the enemy holds", "7.4")
+        return Illegal(f"{d.units[uid].name} stays where it was placed", "7.4")
     if not d.grid.contains(to):
         return Illegal(f"{to!r} is not a hex on the map", "8.0")
     if to not in d.land:
         return Illegal("units cannot enter the sea", "8.0")
     if board.blocks_entry(d.units[uid].side, to):
         return Illegal("a unit can never enter a hex holding an enemy unit", "8.2.1")
+    if state.moving == uid:
+        return Illegal(f"{to} is out of reach: {d.units[uid].name} has {state.move_left:g} of its "
+                       f"{d.units[uid].move} movement points left", "8.0")
     return Illegal(f"{to} is out of reach: terrain costs, the movement allowance of "
                    f"{d.units[uid].move} and enemy zones of control (which stop movement) forbid it",
                    "8.3")

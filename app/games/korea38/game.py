@@ -124,6 +124,8 @@ class Korea38(Game):
         assert isinstance(state, K38State)
         d = data_of(state)
         t = action["type"]
+        if state.moving and not (t == "move" and action.get("unit") == state.moving):
+            movement.finish(state)     # anything else ends a unit's move in segments (8.0)
         if state.pending:
             self._apply_pending(state, action, ctx)
             sequence.settle(state, ctx)
@@ -162,14 +164,26 @@ class Korea38(Game):
     def _move(self, state: K38State, uid: str, to: str, ctx: Context) -> None:
         d = data_of(state)
         board = Board(state, d)
+        u = d.units[uid]
         cost, path = movement.reach(state, board, uid)[to]
-        pass_through(state, d, d.units[uid].side, path, ctx, "8.0")
+        again = movement.continuing(state, uid)
+        left = movement.allowance_left(state, d, uid) - cost
+        trail = (list(state.move_trail) if again and state.move_trail else [path[0]]) + list(path[1:])
+        pass_through(state, d, u.side, path, ctx, "8.0", uid=uid)
         enter_hex(state, d, uid, to, None)
         state.moved.add(uid)
-        ez = " and stops in an enemy zone of control" if to in board.ezoc(d.units[uid].side) else ""
-        rule = "7.4" if d.units[uid].zoc_own_hex_only else ("8.1" if state.phase.endswith("precombat") else "8.0")
-        ctx.log(f"{d.units[uid].name} moves {' -> '.join(path)} ({_fmt(cost)} of {d.units[uid].move}){ez}",
+        stopped = to in board.ezoc(u.side)
+        ez = " and stops in an enemy zone of control" if stopped else ""
+        rule = "7.4" if u.zoc_own_hex_only else ("8.1" if state.phase.endswith("precombat") else "8.0")
+        used = float(u.move) - max(left, 0.0)
+        ctx.log(f"{u.name} moves {' -> '.join(path)} ({_fmt(used)} of {u.move}"
+                + (f", {_fmt(cost)} this leg" if again else "") + f"){ez}",
                 rule, kind="move", unit=uid, path=list(path), cost=cost)
+        movement.finish(state)
+        if not stopped and not u.zoc_own_hex_only and left > 1e-9:
+            state.moving, state.move_left, state.move_trail = uid, left, trail
+            if not movement.reach(state, Board(state, d), uid):
+                movement.finish(state)     # nothing left it can afford: the move is over
 
     def _apply_pending(self, state: K38State, action: Action, ctx: Context) -> None:
         d = data_of(state)
@@ -270,8 +284,29 @@ class Korea38(Game):
             return {}
         return dict(PLAYERS)
 
-    def odds_breakdown(self, state: GameState, battle: int) -> dict[str, Any]:
-        return combat.odds_breakdown(state, battle)  # type: ignore[arg-type]
+    def odds_breakdown(self, state: GameState, battle: int, air: list[str] | None = None) -> dict[str, Any]:
+        return combat.odds_breakdown(state, battle, air)  # type: ignore[arg-type]
+
+    # optional hooks the window uses when present (docs/ui.md); none of them decides legality
+    def turn_label(self, state: GameState) -> str:
+        from app.games.korea38.presentation import turn_label
+        return turn_label(state)  # type: ignore[arg-type]
+
+    def phase_label(self, state: GameState) -> str:
+        from app.games.korea38.presentation import phase_label
+        return phase_label(state)  # type: ignore[arg-type]
+
+    def battles(self, state: GameState) -> list[dict[str, Any]]:
+        from app.games.korea38.presentation import battles
+        return battles(state)  # type: ignore[arg-type]
+
+    def decision(self, state: GameState) -> dict[str, Any] | None:
+        from app.games.korea38.presentation import decision
+        return decision(state)  # type: ignore[arg-type]
+
+    def victory_status(self, state: GameState) -> dict[str, Any]:
+        from app.games.korea38.presentation import victory_status
+        return victory_status(state)  # type: ignore[arg-type]
 
 
 def _fmt(x: float) -> str:

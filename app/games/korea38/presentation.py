@@ -83,7 +83,9 @@ def pieces(state: K38State, side: str | None) -> list[dict[str, Any]]:
         else:
             at = f"box:{BOX_OF.get(us.at, us.at)}"
         flags = []
-        if uid in state.moved:
+        if uid == state.moving:
+            flags.append("moving")
+        elif uid in state.moved:
             flags.append("moved")
         if u.is_air and us.used:
             flags.append("used")
@@ -105,6 +107,9 @@ def pieces(state: K38State, side: str | None) -> list[dict[str, Any]]:
             info.append("zone of control in its own hex only (7.4)")
         if us.at == POOL and u.arrival:
             info.append(f"arrives on turn {u.arrival}")
+        if uid == state.moving:
+            info.append(f"moving: {state.move_left:g} of {u.move} movement points left; drag it on, "
+                        "or anything else ends its move (8.0)")
         if board.on_map(uid):
             info.append("In Communication" if board.in_communication(uid) else "NOT In Communication")
         out.append({
@@ -116,13 +121,58 @@ def pieces(state: K38State, side: str | None) -> list[dict[str, Any]]:
     return out
 
 
+def _retreat_targets(state: K38State, legal: list[dict[str, Any]], piece: str) -> dict[str, dict[str, Any]]:
+    """9.3: the attacker picks the retreat on the map: one target per hex where a legal path
+    ends, with the path drawn; several paths to one hex are offered as choices."""
+    from app.games.korea38.retreat import OFF
+    d = data_of(state)
+    p = state.pending[0] if state.pending else None
+    out: dict[str, dict[str, Any]] = {}
+    if p is None or p.kind not in ("retreat", "sea-retreat"):
+        return out
+    b = state.battles[p.battle] if 0 <= p.battle < len(state.battles) else None
+    if p.kind == "retreat" and (not p.units or p.units[0] != piece):
+        return out
+    if p.kind == "sea-retreat" and (b is None or b.defender != piece):
+        return out
+    start = state.units[piece].at
+    for a in legal:
+        if a["type"] == "retreat":
+            path = list(a["path"])
+            body = [h for h in path if h != OFF]
+            end = body[-1] if body else start
+            off = path[-1] == OFF
+            label = "via " + " -> ".join(path) if len(path) > 1 else ("off the north edge" if off else path[0])
+            entry = out.get(end)
+            choice = {"action": a, "label": label, "path": [start] + body}
+            if entry is None:
+                note = "retreat (9.3)" + (", then off the north edge" if off else "")
+                out[end] = {"action": a, "cost": None, "note": note, "path": [start] + body,
+                            "choices": [choice]}
+            else:
+                entry["choices"].append(choice)
+        elif a["type"] == "sea-retreat":
+            to = a["to"]
+            key = to if d.grid.contains(to) else f"box:{to}"
+            out[key] = {"action": a, "cost": None, "note": "retreat by sea (9.3, 11.2)"}
+    for entry in out.values():
+        if len(entry.get("choices", [])) < 2:
+            entry.pop("choices", None)
+    return out
+
+
 def drop_targets(game: Any, state: K38State, piece: str) -> dict[str, dict[str, Any]]:
     d = data_of(state)
     out: dict[str, dict[str, Any]] = {}
     legal = game.legal_actions(state)
+    if state.pending and state.pending[0].kind in ("retreat", "sea-retreat"):
+        return _retreat_targets(state, legal, piece)
     costs: dict[str, tuple[float, tuple[str, ...]]] = {}
+    ez: frozenset[str] = frozenset()
     if any(a.get("type") == "move" and a.get("unit") == piece for a in legal):
-        costs = movement.reach(state, Board(state, d), piece)
+        board = Board(state, d)
+        costs = movement.reach(state, board, piece)
+        ez = board.ezoc(d.units[piece].side)
     for a in legal:
         if a.get("unit") != piece:
             continue
@@ -135,8 +185,11 @@ def drop_targets(game: Any, state: K38State, piece: str) -> dict[str, dict[str, 
         entry: dict[str, Any] = {"action": a, "cost": None, "note": ""}
         if t == "move" and target in costs:
             c, path = costs[target]
+            left = movement.allowance_left(state, d, piece)
             entry["cost"] = c
-            entry["note"] = f"{c:g} of {d.units[piece].move}" + (" (always one hex)" if c > d.units[piece].move else "")
+            entry["note"] = f"{c:g} of {left:g}" + (" (always one hex)" if c > left else "")
+            if target in ez:
+                entry["note"] += "; stops: enemy zone of control (7.1)"
             entry["path"] = list(path)
         elif t == "naval":
             entry["note"] = "naval transport (11.1)"
@@ -182,7 +235,7 @@ def describe_action(state: K38State, a: dict[str, Any]) -> str:
         b = state.battles[i] if 0 <= i < len(state.battles) else None
         if b is None:
             return f"Resolve battle {i}"
-        odds = combat.odds_parts(state, Board(state, d), b)
+        odds = combat.battle_odds(state, Board(state, d), b)
         return f"Resolve the battle at {b.hex} vs {n(b.defender)} ({combat.column_name(odds['column'])})"
     if t == "air":
         return "Commit air: " + (", ".join(n(u) for u in a["units"]) or "none")
@@ -239,7 +292,7 @@ def panels(state: K38State, side: str | None) -> list[dict[str, Any]]:
         board = Board(state, d)
         brows = []
         for i, b in enumerate(state.battles):
-            odds = combat.odds_parts(state, board, b)
+            odds = combat.battle_odds(state, board, b)
             status = f"{b.result} (die {b.roll})" if b.resolved and b.result else ("cancelled" if b.cancelled else "")
             brows.append([f"{i}: {d.units[b.defender].name} ({b.hex})",
                           f"{odds['attack']}:{odds['defence']} -> {combat.column_name(odds['column'])} {status}".strip()])
@@ -256,6 +309,10 @@ def panels(state: K38State, side: str | None) -> list[dict[str, Any]]:
     return out
 
 
+IC_GROUP = "In Communication and isolation"
+CONTROL_GROUP = "Hexes held across the start line (5.3)"
+
+
 def overlays(state: K38State, side: str | None) -> list[dict[str, Any]]:
     d = data_of(state)
     board = Board(state, d)
@@ -263,14 +320,172 @@ def overlays(state: K38State, side: str | None) -> list[dict[str, Any]]:
         {"kind": "hexes", "id": "mig-alley", "label": "MiG Alley", "hexes": sorted(d.mig_alley),
          "colour": "#e6c300", "style": "outline"},
     ]
+    if state.moving and len(state.move_trail) > 1:
+        out.append({"kind": "line", "id": "move-trail", "label": "", "points": list(state.move_trail),
+                    "colour": "#1E5A1E", "dashed": False, "width": 3.0, "alpha": 200})
+    me = side if side in (COMMUNIST, ALLIED) else (state.active if state.active in (COMMUNIST, ALLIED) else ALLIED)
+    from app.games.korea38.isolation import isolated_units as iso
     for s in (COMMUNIST, ALLIED):
-        out.append({"kind": "hexes", "id": f"in-communication-{s}", "label": f"{s.capitalize()} In Communication",
-                    "hexes": communication_hexes(board, s), "colour": "#3070c0" if s == ALLIED else "#c03030",
-                    "style": "fill", "optional": True})
-        from app.games.korea38.isolation import isolated_units as iso
-        out.append({"kind": "hexes", "id": f"isolated-{s}", "label": f"Isolated {s} units",
-                    "hexes": sorted({state.units[u].at for u in iso(state, board, s)}),
-                    "colour": "#ff00ff", "style": "outline", "optional": True})
+        ic = {"kind": "hexes", "id": f"in-communication-{s}", "label": f"{s.capitalize()} In Communication",
+              "hexes": communication_hexes(board, s), "colour": "#3070c0" if s == ALLIED else "#c03030",
+              "style": "fill", "optional": True}
+        if s == me:
+            ic["group"] = IC_GROUP
+        out.append(ic)
+        isolated = iso(state, board, s)
+        out.append({"kind": "hexes", "id": f"isolated-{s}", "label": f"Isolated {s} units (12.1)",
+                    "hexes": sorted({state.units[u].at for u in isolated}),
+                    "colour": "#d000d0", "style": "outline", "optional": True, "group": IC_GROUP})
+        cut = [u for u, _h in board.units_of(s) if u not in isolated and not board.in_communication(u)]
+        out.append({"kind": "hexes", "id": f"out-of-communication-{s}",
+                    "label": f"{s.capitalize()} units not In Communication (10.0)",
+                    "hexes": sorted({state.units[u].at for u in cut}), "colour": "#e07000",
+                    "style": "outline", "dashed": True, "optional": True, "group": IC_GROUP})
         out.append({"kind": "hexes", "id": f"zoc-{s}", "label": f"{s.capitalize()} zones of control",
                     "hexes": sorted(board.zoc(s)), "colour": "#888888", "style": "hatch", "optional": True})
+    try:
+        from app.games.korea38.victory import control_map
+        cm = control_map(state, board)
+        out.append({"kind": "hexes", "id": "held-communist", "label": "Communist hexes south of the start line",
+                     "hexes": sorted(h for h in d.south if cm.get(h) == COMMUNIST), "colour": "#c03030",
+                     "style": "hatch", "optional": True, "group": CONTROL_GROUP})
+        out.append({"kind": "hexes", "id": "held-allied", "label": "Allied hexes north of the start line",
+                     "hexes": sorted(h for h in d.north if cm.get(h) == ALLIED), "colour": "#3070c0",
+                     "style": "hatch", "optional": True, "group": CONTROL_GROUP})
+    except Exception:  # pragma: no cover - an overlay must never break the window
+        pass
     return out
+
+
+# -- hooks the window reads when a game offers them (docs/ui.md) ---------------------------------
+
+def turn_label(state: K38State) -> str:
+    """The date of the turn on the turn track ("Jun 1950")."""
+    return str(data_of(state).turn(state.turn).get("date") or "")
+
+
+def phase_label(state: K38State) -> str:
+    return sequence.PHASE_NAMES.get(state.phase, state.phase)
+
+
+def battles(state: K38State) -> list[dict[str, Any]]:
+    """Every battle of this combat phase, for the map's odds markers and the combat panel."""
+    if sequence.phase_kind(state.phase) != "combat" or not state.battles:
+        return []
+    d = data_of(state)
+    board = Board(state, d)
+    out = []
+    for i, b in enumerate(state.battles):
+        odds = combat.battle_odds(state, board, b)
+
+        def where(us: list[str]) -> list[dict[str, Any]]:
+            rows = []
+            for u in us:
+                at = state.units[u].at
+                at = at[len(SEA):] if at.startswith(SEA) else at
+                rows.append({"id": u, "name": d.units[u].name, "at": at,
+                             "strength": combat.strength(state, d, u), "alive": combat.alive(state, d, u)})
+            return rows
+
+        out.append({
+            "index": i, "defender": b.defender, "defender_name": d.units[b.defender].name,
+            "defence": odds["defence"], "hex": b.hex, "attack": odds["attack"],
+            "attackers": where(b.attackers), "support": where(b.support), "wave": where(b.wave),
+            "amphibious": list(b.amphibious), "column": combat.column_name(odds["column"]),
+            "marker": "X" if odds["column"] is None else f"{odds['column']}-1",
+            "resolved": b.resolved, "rolled": bool(b.roll), "current": i == state.current, "result": b.result,
+            "roll": b.roll, "cancelled": b.cancelled,
+        })
+    return out
+
+
+def decision(state: K38State) -> dict[str, Any] | None:
+    """What the side to act is deciding, for the window to point at on the map."""
+    if state.result is not None:
+        return None
+    d = data_of(state)
+    if not state.pending:
+        if sequence.phase_kind(state.phase) == "combat":
+            return {"kind": "declare" if state.combat_step == "declare" else "resolve"}
+        if state.moving:
+            return {"kind": "moving", "piece": state.moving, "auto": True,
+                    "text": f"{d.units[state.moving].name} may go on ({state.move_left:g} left)"}
+        return None
+    p = state.pending[0]
+    b = state.battles[p.battle] if 0 <= p.battle < len(state.battles) else None
+    out: dict[str, Any] = {"kind": p.kind, "side": p.side, "battle": p.battle}
+    if p.kind == "air" and b is not None:
+        out["units"] = combat.fresh_air(state, d, p.side, "support")
+        out["limit"] = min(len(out["units"]), combat.air_limit(state, d, b, p.side))
+        out["names"] = {u: d.units[u].name for u in out["units"]}
+    elif p.kind == "mig" and b is not None:
+        out["cancel"] = list(b.air)
+        out["names"] = {u: d.units[u].name for u in b.air}
+    elif p.kind == "loss":
+        out["pieces"] = list(p.units)
+        out["click"] = True
+        out["text"] = "click the unit that takes the step loss"
+    elif p.kind == "retreat" and p.units:
+        out["piece"] = p.units[0]
+        out["auto"] = True
+        out["text"] = f"click a green hex: where {d.units[p.units[0]].name} retreats to"
+    elif p.kind == "sea-retreat" and b is not None:
+        out["piece"] = b.defender
+        out["auto"] = True
+        out["text"] = "click the friendly port the unit sails to"
+    elif p.kind == "advance" and b is not None:
+        out["pieces"] = combat.advance_candidates(state, b)
+        out["hex"] = b.hex
+        out["text"] = f"drag an attacker into {b.hex} to advance, or stay"
+    elif p.kind == "spread" and p.units:
+        out["piece"] = p.units[0]
+        out["auto"] = True
+        out["text"] = "click the hex the second landing unit comes ashore in"
+    return out
+
+
+def victory_status(state: K38State) -> dict[str, Any]:
+    """Who would win if the game ended now, and why (5.1-5.3)."""
+    from app.games.korea38.victory import control_map, determine
+    d = data_of(state)
+    res = state.result or determine(state)
+    board = Board(state, d)
+    cm = control_map(state, board)
+    south = sorted(h for h in d.south if cm.get(h) == COMMUNIST)
+    north = sorted(h for h in d.north if cm.get(h) == ALLIED)
+
+    def held(h: str | None) -> str:
+        if not h:
+            return "-"
+        return (state.control.get(h) or "nobody").capitalize()
+
+    cap = d.capital
+    star = d.star_city
+    def name(h: str) -> str:
+        return (d.grid.name(h) or h) if h and d.grid.contains(h) else "-"
+
+    def pair(places: dict[str, str]) -> str:
+        return "; ".join(f"{name(places[s])} held by {held(places[s])}" for s in (ALLIED, COMMUNIST)
+                         if places.get(s)) or "none on this map"
+
+    rows = [
+        ["Decisive (5.1): star cities", pair(star)],
+        ["Substantive (5.2): capitals", pair(cap)],
+        ["Marginal (5.3): hexes held across the start line",
+         f"Communist {len(south)}, Allied {len(north)} (a tie goes to the Communists)"],
+        ["Turns left", str(max(0, state.last_turn - state.turn)) + f" (the game ends after turn {state.last_turn})"],
+    ]
+    final = state.result is not None
+    head = (f"{'Result' if final else 'If the war ended now'}: {str(res['winner']).capitalize()} "
+            f"{res['level']} victory")
+    short = f"{str(res['winner']).capitalize()} {res['level']}"
+    if res["level"] == "marginal":
+        summary = f"hexes across the line {len(south)} to {len(north)} (5.3)"
+    elif res["level"] == "substantive":
+        summary = res["reason"] + " (5.2)"
+    else:
+        summary = res["reason"] + f" ({res.get('rule', '5.1')})"
+    return {"title": "Victory status", "winner": res["winner"], "level": res["level"],
+            "short": short, "summary": summary,
+            "rule": res.get("rule", ""), "headline": head, "reason": res["reason"], "rows": rows,
+            "final": final, "hexes": {COMMUNIST: south, ALLIED: north}, "overlay_group": CONTROL_GROUP}

@@ -146,6 +146,7 @@ def enter_phase(state: K38State, phase: str, ctx: Context, first: bool = False) 
     d = data_of(state)
     state.phase = phase
     state.moved = set()
+    state.moving, state.move_left, state.move_trail = "", 0.0, []
     state.pending = []
     side = phase_side(phase)
     kind = phase_kind(phase)

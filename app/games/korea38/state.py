@@ -57,6 +57,7 @@ class Battle:
     retreat: bool = False
     wave_losses_left: int = 0
     vacated: bool = False
+    fought: dict[str, Any] = field(default_factory=dict)   # the odds as they stood at the roll
 
 
 @dataclass
@@ -79,6 +80,9 @@ class K38State(GameState):
     control: dict[str, str] = field(default_factory=dict)             # city hex -> side
     phase_control: dict[str, str] = field(default_factory=dict)       # control at phase start
     moved: set[str] = field(default_factory=set)                      # used their MA this phase
+    moving: str = ""                                                  # may still continue its move (8.0)
+    move_left: float = 0.0                                            # ... with this allowance left
+    move_trail: list[str] = field(default_factory=list)               # ... along these hexes so far
     arrived: set[str] = field(default_factory=set)                    # placed from off map this turn
     stepped: set[str] = field(default_factory=set)                    # got a replacement step this turn
     to_place: list[str] = field(default_factory=list)                 # reinforcements still to place

@@ -88,11 +88,18 @@ def communication_hexes(board: "Board", side: str) -> list[str]:
     return [h for h in sorted(board.data.land) if board.in_communication_hex(side, h)]
 
 
+def takes_control(data, uid: str) -> bool:
+    """May this unit take a city? Not one without a combat value (TF Smith, 7.4: a designer
+    decision, see DECISIONS.md)."""
+    u = data.units[uid]
+    return not u.is_air and u.full > 0
+
+
 def enter_hex(state, data, uid: str, hex_id: str, ctx=None, rule: str = "10.0") -> None:
     """Put a unit into a hex; a city entered passes to the entering side ("last to enter")."""
     state.units[uid].at = hex_id
     side = data.units[uid].side
-    if hex_id in data.cities and state.control.get(hex_id) != side:
+    if hex_id in data.cities and state.control.get(hex_id) != side and takes_control(data, uid):
         state.control[hex_id] = side
         if ctx is not None:
             name = data.grid.name(hex_id) or hex_id
@@ -100,8 +107,10 @@ def enter_hex(state, data, uid: str, hex_id: str, ctx=None, rule: str = "10.0") 
                     hex=hex_id, side=side)
 
 
-def pass_through(state, data, side: str, path, ctx=None, rule: str = "10.0") -> None:
+def pass_through(state, data, side: str, path, ctx=None, rule: str = "10.0", uid: str = "") -> None:
     """Cities entered along a path (not counting its first hex) change hands."""
+    if uid and not takes_control(data, uid):
+        return
     for h in list(path)[1:]:
         if h in data.cities and state.control.get(h) != side:
             state.control[h] = side
