@@ -309,6 +309,20 @@ def panels(state: K38State, side: str | None) -> list[dict[str, Any]]:
     return out
 
 
+_IC_CACHE: dict[tuple, list[str]] = {}
+
+
+def _ic_hexes(state: K38State, board: Board, side: str) -> list[str]:
+    from app.games.korea38.victory import position_key
+    key = (position_key(state), side)
+    hit = _IC_CACHE.get(key)
+    if hit is None:
+        if len(_IC_CACHE) >= 32:
+            _IC_CACHE.clear()
+        hit = _IC_CACHE[key] = communication_hexes(board, side)
+    return list(hit)
+
+
 IC_GROUP = "In Communication and isolation"
 CONTROL_GROUP = "Hexes held across the start line (5.3)"
 
@@ -327,7 +341,7 @@ def overlays(state: K38State, side: str | None) -> list[dict[str, Any]]:
     from app.games.korea38.isolation import isolated_units as iso
     for s in (COMMUNIST, ALLIED):
         ic = {"kind": "hexes", "id": f"in-communication-{s}", "label": f"{s.capitalize()} In Communication",
-              "hexes": communication_hexes(board, s), "colour": "#3070c0" if s == ALLIED else "#c03030",
+              "hexes": _ic_hexes(state, board, s), "colour": "#3070c0" if s == ALLIED else "#c03030",
               "style": "fill", "optional": True}
         if s == me:
             ic["group"] = IC_GROUP

@@ -37,9 +37,30 @@ def _distances(board: Board, side: str, sources: list[str]) -> dict[str, int]:
     return dist
 
 
+_CM_CACHE: dict[tuple, dict[str, str | None]] = {}
+
+
+def position_key(state: K38State) -> tuple:
+    """Everything control and communication depend on: where the units stand and who holds
+    each city (the window asks several times about one position)."""
+    return (state.data_key, tuple((u, us.at) for u, us in sorted(state.units.items())),
+            tuple(sorted(state.control.items())))
+
+
 def control_map(state: K38State, board: Board | None = None) -> dict[str, str | None]:
     """Every land hex -> the side controlling it for 5.3 (None: nobody)."""
-    board = board or Board(state)
+    key = position_key(state)
+    hit = _CM_CACHE.get(key)
+    if hit is not None:
+        return dict(hit)
+    out = _control_map(state, board or Board(state))
+    if len(_CM_CACHE) >= 32:
+        _CM_CACHE.clear()
+    _CM_CACHE[key] = out
+    return dict(out)
+
+
+def _control_map(state: K38State, board: Board) -> dict[str, str | None]:
     d = board.data
     ic = {s: [u for u, _h in board.units_of(s) if board.in_communication(u)] for s in (COMMUNIST, ALLIED)}
     ic_hex = {s: {state.units[u].at for u in ic[s]} for s in ic}
