@@ -3,6 +3,8 @@
 Accepted shapes, in board units (inches on tables, location ids elsewhere)::
 
     {"kind": "hexes", "hexes": ["2104", ...], "colour": "red", "label": "..."}
+                     (any overlay: "optional": true = off until switched on in View > Map
+                      overlays; "group": "name" = also switched by a View-menu toggle of that name)
     {"kind": "polygon", "points": [[x, y], ...]}
     {"kind": "circle", "at": [x, y] | "id", "r": 6}
     {"kind": "line", "points": [[x, y] | "id", ...]}          (or "from"/"to")
@@ -37,14 +39,17 @@ def overlay_key(ov: dict[str, Any], i: int) -> str:
     return str(ov.get("id") or ov.get("label") or f"{ov.get('kind', 'overlay')}-{i}")
 
 
-def hidden_keys(overlays: list[dict[str, Any]], choices: dict[str, bool] | None = None) -> set[str]:
-    """Keys of overlays not to draw: optional ones are off unless switched on in ``choices``."""
+def hidden_keys(overlays: list[dict[str, Any]], choices: dict[str, bool] | None = None,
+                groups: dict[str, bool] | None = None) -> set[str]:
+    """Keys of overlays not to draw: optional ones are off unless switched on in ``choices``
+    or their ``group`` is switched on in ``groups`` (a View-menu toggle per group)."""
     out = set()
     for i, ov in enumerate(overlays or []):
         if not isinstance(ov, dict):
             continue
         key = overlay_key(ov, i)
-        on = (choices or {}).get(key, not ov.get("optional", False))
+        default = not ov.get("optional", False) or bool((groups or {}).get(str(ov.get("group") or "")))
+        on = (choices or {}).get(key, default)
         if not on:
             out.add(key)
     return out

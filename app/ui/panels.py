@@ -91,7 +91,7 @@ class TurnBar(QWidget):
             col = side_colour.name() if side_colour is not None else "#333"
             bits.append(f"<b><span style='color:{col}'>&#9632;</span> {side.replace('-', ' ').title()}</b>")
         if phase:
-            bits.append(phase.replace("-", " ").replace("_", " ").title())
+            bits.append(phase if " " in phase else phase.replace("-", " ").replace("_", " ").title())
         self.where.setText(" &middot; ".join(bits))
         if over:
             self.prompt.setText(f"<b>Game over:</b> {over}")
@@ -494,7 +494,7 @@ class InspectorPanel(QWidget):
         lay.setContentsMargins(8, 8, 8, 8)
         top = QHBoxLayout()
         self.image = QLabel()
-        self.image.setFixedSize(QSize(160, 160))
+        self.image.setFixedSize(QSize(124, 124))
         self.image.setAlignment(Qt.AlignmentFlag.AlignCenter)
         top.addWidget(self.image)
         self.title = QLabel()
@@ -530,7 +530,7 @@ class InspectorPanel(QWidget):
             return
         from app.ui.counters import render_piece_image
         dpr = self.devicePixelRatioF()
-        pm = render_piece_image(piece, int(150 * dpr), sides, unit)
+        pm = render_piece_image(piece, int(118 * dpr), sides, unit)
         pm.setDevicePixelRatio(dpr)
         self.image.setPixmap(pm)
         label = str(piece.get("label") or piece.get("id") or "")

@@ -15,12 +15,13 @@ from pathlib import Path
 from typing import Any, Callable
 
 from PySide6.QtCore import QByteArray, QPointF, QRectF, Qt, QTimer
-from PySide6.QtGui import QAction, QActionGroup, QBrush, QColor, QKeySequence, QPainterPath, QPen
-from PySide6.QtWidgets import (QApplication, QDockWidget, QFileDialog, QHBoxLayout, QInputDialog,
-                               QLabel, QMainWindow, QMenu, QMessageBox, QPushButton, QToolBar,
-                               QVBoxLayout, QWidget)
+from PySide6.QtGui import (QAction, QActionGroup, QBrush, QColor, QCursor, QKeySequence, QPainterPath,
+                           QPen)
+from PySide6.QtWidgets import (QApplication, QCheckBox, QDialog, QDockWidget, QFileDialog, QHBoxLayout,
+                               QInputDialog, QLabel, QMainWindow, QMenu, QMessageBox, QPushButton,
+                               QToolBar, QVBoxLayout, QWidget)
 
-from app.engine.game import Action, Game, IllegalAction
+from app.engine.game import Action, Context, Game, IllegalAction
 from app.engine.match import Match, Step
 from app.engine.state import GameState, canonical_json
 from app.ui import catalog, theme
@@ -30,7 +31,8 @@ from app.ui.dialogs import HandOver, NewGameDialog
 from app.ui.overlays import hidden_keys, overlay_key, overlay_shapes
 from app.ui.panels import (ActionsPanel, InspectorPanel, LogPanel, PanelsPanel, ReplayPanel,
                            TurnBar, breakdown_panels)
-from app.ui.scene import MapScene, MapView, cpen, loc_key
+from app.ui.battle import ROLE_COLOUR, BattleLayer, BattlePanel
+from app.ui.scene import Z_PIECE, Z_TARGETS, MapScene, MapView, PathItem, cpen, loc_key
 
 FILE_FILTER = "Ridgeline files (*.json *.rsave *.toml);;Saves (*.json *.rsave);;Scenarios (*.toml);;All files (*)"
 
@@ -57,6 +59,24 @@ def _mover(a: Action) -> str | None:
 
 def _is_drag_action(a: Action) -> bool:
     return "to" in a and _mover(a) is not None
+
+
+def _is_declare(a: Action) -> bool:
+    """A battle declaration: one unit joins the battle against one defender (in some role)."""
+    return "defender" in a and _mover(a) is not None and "to" not in a
+
+
+ROLE_ORDER = ("attack", "support", "wave")
+
+
+def _sentence(text: str) -> str:
+    text = text.strip()
+    return (text[:1].upper() + text[1:] + ("" if text.endswith((".", "?", "!")) else ".")) if text else ""
+
+
+def _hook(game: Any, name: str) -> Callable | None:
+    fn = getattr(game, name, None)
+    return fn if callable(fn) else None
 
 
 class MainWindow(QMainWindow):
@@ -86,6 +106,15 @@ class MainWindow(QMainWindow):
         self._clean_close = False
         self._overlays: list[dict[str, Any]] = []
         self._overlay_on: dict[str, bool] = {}
+        self._group_on: dict[str, bool] = {}
+        self._group_actions: dict[str, QAction] = {}
+        self._decision: dict[str, Any] | None = None
+        self._draft: dict[str, Any] | None = None      # a battle being built by clicks
+        self._battle_focus: str | None = None          # the defender of the battle shown
+        self._air_pick: list[str] = []
+        self._battles_shown: list[dict[str, Any]] = []
+        self._choice_menu: QMenu | None = None
+        self._victory_dialog: QDialog | None = None
 
         self.scene = MapScene(self)
         self.scene.host = self
@@ -94,6 +123,14 @@ class MainWindow(QMainWindow):
         self.view.hovered.connect(self.hovered)
         self.view.key_action.connect(self._key_action)
         self.setCentralWidget(self.view)
+        self.battle_layer = BattleLayer(Z_PIECE + 60)
+        self.scene.addItem(self.battle_layer)
+        self.battle_hi = PathItem(Z_TARGETS - 1)       # units that may join the battle being built
+        self.scene.addItem(self.battle_hi)
+        self.focus_item = PathItem(Z_TARGETS + 1)      # units a pending decision is about
+        self.scene.addItem(self.focus_item)
+        self.path_item = PathItem(Z_TARGETS + 2)       # the path to the target under the pointer
+        self.scene.addItem(self.path_item)
         self.handover = HandOver(self.view)
         self.handover.accepted.connect(self.accept_handover)
 
@@ -135,6 +172,24 @@ class MainWindow(QMainWindow):
         self.addToolBar(Qt.ToolBarArea.TopToolBarArea, tb)
         self.inspector = InspectorPanel()
         self.odds = PanelsPanel(empty="No battle being considered. Combat and odds panels appear here.")
+        self.battle_panel = BattlePanel()
+        self.battle_panel.declare.connect(self.declare_draft)
+        self.battle_panel.clear.connect(self.clear_draft)
+        self.battle_panel.done.connect(self.declare_done)
+        self.battle_panel.resolve.connect(self.resolve_battle)
+        self.battle_panel.focus.connect(self.focus_battle)
+        self.battle_panel.remove.connect(self.remove_from_draft)
+        self.battle_panel.air_changed.connect(self._air_changed)
+        self.battle_panel.air_commit.connect(self.commit_air)
+        self.battle_panel.mig.connect(self.choose_mig)
+        self.battle_panel.stay.connect(lambda: self._apply_first({"no-advance"}))
+        odds_box = QWidget()
+        ob = QVBoxLayout(odds_box)
+        ob.setContentsMargins(0, 0, 0, 0)
+        ob.setSpacing(0)
+        ob.addWidget(self.battle_panel, 3)
+        ob.addWidget(self.odds, 1)
+        self.battle_panel.hide()
         self.log = LogPanel()
         self.actions_panel = ActionsPanel()
         self.actions_panel.chosen.connect(lambda a: self.apply_action(a))
@@ -145,15 +200,22 @@ class MainWindow(QMainWindow):
         self.replay_panel.take_over.connect(self.replay_take_over)
         self.replay_panel.closed.connect(self.close_replay)
         R, B = Qt.DockWidgetArea.RightDockWidgetArea, Qt.DockWidgetArea.BottomDockWidgetArea
-        self.dock_inspector = self._dock("Unit", "dock-inspector", self.inspector, R)
-        self.dock_odds = self._dock("Combat and odds", "dock-odds", self.odds, R)
+        from PySide6.QtWidgets import QFrame, QScrollArea
+        insp = QScrollArea()
+        insp.setWidgetResizable(True)
+        insp.setFrameShape(QFrame.Shape.NoFrame)
+        insp.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.inspector.layout().setSizeConstraint(QVBoxLayout.SizeConstraint.SetMinimumSize)
+        insp.setWidget(self.inspector)
+        self.dock_inspector = self._dock("Unit", "dock-inspector", insp, R)
+        self.dock_odds = self._dock("Combat and odds", "dock-odds", odds_box, R)
         self.dock_log = self._dock("Log", "dock-log", self.log, R)
         self.dock_actions = self._dock("Actions", "dock-actions", self.actions_panel, Qt.DockWidgetArea.LeftDockWidgetArea)
         self.dock_panels = self._dock("Game", "dock-panels", self.game_panels, Qt.DockWidgetArea.LeftDockWidgetArea)
         self.dock_replay = self._dock("Replay", "dock-replay", self.replay_panel, B)
         self.dock_replay.hide()
-        self.resizeDocks([self.dock_inspector, self.dock_odds, self.dock_log], [250, 190, 380], Qt.Orientation.Vertical)
-        self.resizeDocks([self.dock_inspector], [340], Qt.Orientation.Horizontal)
+        self.resizeDocks([self.dock_inspector, self.dock_odds, self.dock_log], [215, 430, 260], Qt.Orientation.Vertical)
+        self.resizeDocks([self.dock_inspector], [360], Qt.Orientation.Horizontal)
         self.resizeDocks([self.dock_actions], [250], Qt.Orientation.Horizontal)
         self._default_state = None
 
@@ -211,6 +273,7 @@ class MainWindow(QMainWindow):
         self.act_redo = self._act(m, "&Redo", self.redo, [QKeySequence("Ctrl+Shift+Z"), QKeySequence("Ctrl+Y")])
 
         m = mb.addMenu("&View")
+        self.view_menu = m
         for d in (self.dock_inspector, self.dock_odds, self.dock_log, self.dock_actions, self.dock_panels, self.dock_replay):
             m.addAction(d.toggleViewAction())
         self.act_overview = self._act(m, "&Overview map", self._toggle_overview, checkable=True)
@@ -229,6 +292,8 @@ class MainWindow(QMainWindow):
 
         m = mb.addMenu("&Game")
         self.act_end = self._act(m, "&End phase", lambda: self.end_phase(confirm=True), QKeySequence("Ctrl+E"))
+        self.act_victory = self._act(m, "&Victory status...", self.show_victory, QKeySequence("V"),
+                                     tip="Who would win if the game ended now, and why")
         self.act_sandbox = self._act(m, "&Sandbox (rules off)", self.toggle_sandbox, checkable=True,
                                      tip="Move anything anywhere, flip, eliminate, roll dice by hand")
         m.addSeparator()
@@ -250,6 +315,7 @@ class MainWindow(QMainWindow):
     # =============================================================================================
     def _restore_layout(self) -> None:
         self._default_state = self.saveState()
+        self._sized = False
         if self.settings is None:
             return
         geo = self.settings.value("window/geometry")
@@ -258,7 +324,17 @@ class MainWindow(QMainWindow):
             self.restoreGeometry(geo)
         if isinstance(st, QByteArray):
             self.restoreState(st)
+            self._sized = True
         self.dock_replay.hide()
+
+    def showEvent(self, e) -> None:  # noqa: N802
+        super().showEvent(e)
+        if not getattr(self, "_sized", True):
+            # the first showing without a remembered layout: room for the combat panel
+            self._sized = True
+            h = max(600, self.height() - 120)
+            self.resizeDocks([self.dock_inspector, self.dock_odds, self.dock_log],
+                             [int(h * 0.27), int(h * 0.45), int(h * 0.28)], Qt.Orientation.Vertical)
 
     def save_layout(self) -> None:
         if self.settings is None:
@@ -337,6 +413,9 @@ class MainWindow(QMainWindow):
                 self.status(f"Autosave is off: {e}")
         self._board_src = None
         self.scene.selected = None
+        self._draft = None
+        self._battle_focus = None
+        self._air_pick = []
         self._clear_targets()
         self.handover.hide()
         self.log.clear()
@@ -577,6 +656,8 @@ class MainWindow(QMainWindow):
             self.turnbar.prompt.setText("Start a new game (Ctrl+N) or open a save (Ctrl+O).")
             self.turnbar.button.setEnabled(False)
             self.actions_panel.set_actions([], "No game yet.")
+            self.battle_panel.hide()
+            self.battle_layer.set_battles(self.scene.board, [])
             self._update_undo()
             return
         viewer = self.viewer_side()
@@ -594,15 +675,20 @@ class MainWindow(QMainWindow):
             ovs = []
         self._overlays = ovs
         try:
-            shapes, texts = overlay_shapes(self.scene.board, ovs, hidden_keys(ovs, self._overlay_on))
+            self._sync_groups(ovs)
+            shapes, texts = overlay_shapes(self.scene.board, ovs, hidden_keys(ovs, self._overlay_on, self._group_on))
         except Exception:
             shapes, texts = [], []
         self.scene.overlay_item.set_shapes(shapes, texts)
         live = self._replay is None and self.match is not None
         self._legal = self.match.legal_actions() if live and self.can_act() else []
+        self._decision = self._game_decision(game, state) if not covered else None
         self._update_turnbar(game, state)
         self._update_panels(game, state, viewer, covered)
+        self._update_battles(game, state, covered)
+        self._update_focus(game, state)
         self._update_undo()
+        self._update_victory_dialog()
         self.view.overview.update()
 
     def _date(self, game: Game, state: GameState) -> str:
@@ -635,8 +721,15 @@ class MainWindow(QMainWindow):
         side_col = None
         if state.active in game.sides:
             side_col = QColor(theme.SIDE_FALLBACK[game.sides.index(state.active) % len(theme.SIDE_FALLBACK)])
+        phase = state.phase
+        fn = _hook(game, "phase_label")
+        if fn is not None:
+            try:
+                phase = str(fn(state) or phase)
+            except Exception:
+                pass
         self.turnbar.show_state(state.turn, self._date(game, state), state.active if not out else "",
-                                state.phase, game.prompt(state), can_end, why,
+                                phase, game.prompt(state), can_end, why,
                                 self._outcome_text(out) if out else "", side_col)
         self.act_end.setEnabled(can_end)
 
@@ -673,7 +766,17 @@ class MainWindow(QMainWindow):
         odds = [p for p in panels if any(w in str(p.get("title", "")).lower()
                                          for w in ("odds", "combat", "battle", "attack", "fire"))]
         rest = [p for p in panels if p not in odds]
-        odds += self._odds_breakdown(game, state, viewer)
+        if _hook(game, "battles") is not None:
+            # the combat panel shows the battles, their odds and chances itself
+            odds = [p for p in odds if "battle" not in str(p.get("title", "")).lower()]
+        else:
+            odds += self._odds_breakdown(game, state, viewer)
+        vs = self._victory(game, state)
+        if vs:
+            rest = [{"title": "Victory status (V)",
+                     "rows": [["If it ended now" if not vs.get("final") else "Result",
+                               vs.get("short") or vs.get("headline", "").split(": ", 1)[-1]],
+                              ["Because", vs.get("summary") or vs.get("reason", "")]]}] + rest
         self.game_panels.set_panels(rest)
         self.odds.set_panels(odds, big=True)
         if self._replay is not None:
@@ -939,6 +1042,16 @@ class MainWindow(QMainWindow):
     def piece_menu(self, pid: str, screen_pos) -> None:
         m = QMenu(self)
         m.addAction("Inspect", lambda: self.select_piece(pid))
+        if self._draft is not None and self.match is not None and self.can_act():
+            sim = self._draft_state()
+            roles = [a for a in self.match.game.legal_actions(sim) if _is_declare(a)
+                     and a["defender"] == self._draft["defender"] and _mover(a) == pid]
+            if roles:
+                m.addSeparator()
+            for a in roles:
+                m.addAction(self._describe(a), lambda x=a: self._add_to_draft(x))
+            if any(_mover(a) == pid for a in self._draft["actions"]):
+                m.addAction("Take out of the battle", lambda: self.remove_from_draft(pid))
         if self.mode == "sandbox":
             for text, act in (("Flip", {"type": "flip", "unit": pid}), ("Eliminate", {"type": "eliminate", "unit": pid}),
                               ("Turn 45\u00b0", {"type": "rotate", "unit": pid,
@@ -1136,6 +1249,7 @@ class MainWindow(QMainWindow):
         self._targets = {}
         self._targets_for = None
         self.scene.targets_item.clear()
+        self.path_item.clear()
 
     def _show_targets(self, pid: str) -> None:
         game, state = self.shown()
@@ -1171,6 +1285,11 @@ class MainWindow(QMainWindow):
             ezoc = any(w in note.lower() for w in ("ezoc", "zoc", "zone of control"))
             pen = cpen(theme.EZOC_EDGE, 3.0) if ezoc else cpen(theme.HIGHLIGHT_EDGE, 1.2)
             shapes.append((path, fill, pen))
+            few = len(targets) <= 12 or info.get("choices")
+            for way in ([c.get("path") for c in info.get("choices") or []] or [info.get("path")]) if few else []:
+                line = self._path_line(way)
+                if line is not None:
+                    shapes.append((line, None, cpen(QColor(30, 90, 30, 200), 2.5, Qt.PenStyle.DashLine)))
             cost = info.get("cost")
             if cost is not None and cost != "" and (not board.free or len(targets) <= 40):
                 br = path.boundingRect()
@@ -1178,6 +1297,34 @@ class MainWindow(QMainWindow):
                 texts.append((QPointF(br.right() - br.width() * 0.22, br.top() + br.height() * 0.3), c,
                               QColor("#1E5A1E") if not ezoc else QColor("#8E1B1B")))
         self.scene.targets_item.set_shapes(shapes, texts)
+
+    def _path_line(self, way: Any) -> QPainterPath | None:
+        if not isinstance(way, (list, tuple)) or len(way) < 2:
+            return None
+        pts = [self.scene.board.anchor(h) for h in way]
+        pts = [p for p in pts if p is not None]
+        if len(pts) < 2:
+            return None
+        line = QPainterPath(pts[0])
+        for p in pts[1:]:
+            line.lineTo(p)
+        return line
+
+    def _show_path_to(self, loc: Any) -> None:
+        """While a piece's destinations are lit: the path to the one under the pointer."""
+        info = self._targets.get(str(loc)) if loc is not None and self._targets_for else None
+        line = self._path_line(info.get("path")) if info else None
+        if line is None:
+            self.path_item.clear()
+            return
+        dot = QPainterPath()
+        for h in info.get("path")[1:-1]:
+            c = self.scene.board.anchor(h)
+            if c is not None:
+                dot.addEllipse(c, 4, 4)
+        self.path_item.set_shapes([(line, None, cpen(QColor(255, 255, 255, 200), 6.0)),
+                                   (line, None, cpen(QColor("#1E5A1E"), 3.0)),
+                                   (dot, QBrush(QColor("#1E5A1E")), None)])
 
     def select_piece(self, pid: str | None) -> None:
         self.scene.select(pid)
@@ -1196,13 +1343,29 @@ class MainWindow(QMainWindow):
         self._show_inspector()
         if not self._targets:
             pc = self.scene.piece(pid) or {}
-            self.status(f"{pc.get('label') or pid}: no legal move now")
+            dec = self._decision or {}
+            if not self._declaring() and not (dec.get("click") and pid in (dec.get("pieces") or [])):
+                self.status(f"{pc.get('label') or pid}: no legal move now{self._why_cannot_move(pid)}")
             return False
         return True
+
+    def _why_cannot_move(self, pid: str) -> str:
+        """": reason (rule)" when the game explains why a unit of the side to act cannot move
+        (asked about a move to where it stands), else ""."""
+        pc = self.scene.piece(pid) or {}
+        if self.match is None or self.mode != "play" or pc.get("side") != self.match.state.active \
+                or pc.get("at") is None:
+            return ""
+        try:
+            prob = self.match.check({"type": "move", "unit": pid, "to": pc.get("at")})
+        except Exception:
+            return ""
+        return (f": {prob.reason}" + (f" ({prob.rule})" if prob.rule else "")) if prob else ""
 
     def piece_dragged(self, pid: str, pos: QPointF) -> None:
         loc = self._drop_location(pos)
         info = self._targets.get(str(loc)) if loc is not None else None
+        self._show_path_to(loc)
         if info is not None:
             cost = info.get("cost")
             note = info.get("note") or ""
@@ -1256,6 +1419,11 @@ class MainWindow(QMainWindow):
             in_targets = any(canonical_json(info.get("action")) == canonical_json(action) for info in self._targets.values())
             prob = None if in_targets else self.match.check(action)
             if prob is None:
+                info = next((i for i in self._targets.values()
+                             if canonical_json(i.get("action")) == canonical_json(action)), None)
+                if info is not None and len(info.get("choices") or []) > 1:
+                    self._apply_target(info)      # which of the paths to this hex: a small menu
+                    return
                 applied = self.apply_action(action)
                 if not applied:
                     why = self.statusBar().currentMessage()
@@ -1269,6 +1437,8 @@ class MainWindow(QMainWindow):
             self.status(f"Cannot move {pc.get('label') or pid} there: {why or 'not a legal destination'}")
 
     def piece_clicked(self, pid: str) -> None:
+        if self._decision_click(pid) or self._battle_click(pid):
+            return
         stack = self.scene.stack_of(pid)
         pc = self.scene.piece(pid) or {}
         if len(stack) > 1 and not self.scene.board.free:
@@ -1281,7 +1451,7 @@ class MainWindow(QMainWindow):
         if self._targets_for == pid and self._targets:
             bits.append("click a green location to move there" if "*" not in self._targets else "drag it anywhere")
         elif self.can_act():
-            bits.append("no legal move now")
+            bits.append("no legal move now" + self._why_cannot_move(pid))
         elif self._why_not_acting():
             bits.append(self._why_not_acting())
         self.status(" \u00b7 ".join(bits))
@@ -1291,7 +1461,7 @@ class MainWindow(QMainWindow):
         if pid and self._targets and self.can_act():
             loc = self._drop_location(pos)
             if loc is not None and str(loc) in self._targets:
-                self.apply_action(dict(self._targets[str(loc)]["action"]))
+                self._apply_target(self._targets[str(loc)])
                 return
         if self.scene.fanned is not None:
             self.scene.fan(None)
@@ -1316,6 +1486,7 @@ class MainWindow(QMainWindow):
         self.where_label.setText(" \u00b7 ".join(str(d) for d in desc))
         if loc != self._hover_loc:
             self._hover_loc = loc
+            self._show_path_to(loc)
             path = board.shape(loc) if (loc is not None and not board.free and not str(loc).startswith("box:")) else QPainterPath()
             self.scene.hover_item.set_shapes([(path, QBrush(theme.HOVER), None)] if not path.isEmpty() else [])
 
@@ -1330,6 +1501,9 @@ class MainWindow(QMainWindow):
                 self.scene.fan(None)
                 self.select_piece(None)
                 self._clear_targets()
+                if self._draft is not None:
+                    self._draft = None
+                    self.refresh()
         elif what in ("next", "prev"):
             movable = []
             for a in self._legal:
@@ -1351,9 +1525,524 @@ class MainWindow(QMainWindow):
         elif what == "confirm":
             loc = self._hover_loc
             if self._targets_for and loc is not None and str(loc) in self._targets:
-                self.apply_action(dict(self._targets[str(loc)]["action"]))
+                self._apply_target(self._targets[str(loc)])
         elif what == "space":
             self.end_phase(confirm=True)
+
+    # =============================================================================================
+    # decisions, battles and victory (optional game hooks: decision, battles, odds_breakdown,
+    # victory_status; see docs/ui.md)
+    # =============================================================================================
+    def _game_decision(self, game: Game, state: GameState) -> dict[str, Any] | None:
+        fn = _hook(game, "decision")
+        if fn is None:
+            return None
+        try:
+            d = fn(state)
+        except Exception:
+            return None
+        return d if isinstance(d, dict) else None
+
+    def _victory(self, game: Game, state: GameState) -> dict[str, Any] | None:
+        fn = _hook(game, "victory_status")
+        if fn is None:
+            return None
+        try:
+            v = fn(state)
+        except Exception:
+            return None
+        return v if isinstance(v, dict) else None
+
+    def _sync_groups(self, ovs: list[dict[str, Any]]) -> None:
+        """A checkable View-menu entry for each overlay group the game offers."""
+        for ov in ovs:
+            name = str(ov.get("group") or "") if isinstance(ov, dict) else ""
+            if not name or name in self._group_actions:
+                continue
+            a = QAction(f"Show {name[0].lower() + name[1:]}", self)
+            a.setCheckable(True)
+            a.setChecked(self._group_on.get(name, False))
+            key = "I" if name.lower().startswith("in communication") else ""
+            if key:
+                a.setShortcut(QKeySequence(key))
+            a.toggled.connect(lambda on, n=name: self.set_overlay_group(n, on))
+            self.view_menu.insertAction(self.act_grid, a)
+            self._group_actions[name] = a
+
+    def set_overlay_group(self, name: str, on: bool) -> None:
+        """Show or hide a group of the game's overlays (In Communication and isolation...)."""
+        self._group_on[name] = on
+        for i, ov in enumerate(self._overlays):
+            if isinstance(ov, dict) and ov.get("group") == name:
+                self._overlay_on.pop(overlay_key(ov, i), None)
+        a = self._group_actions.get(name)
+        if a is not None and a.isChecked() != on:
+            a.blockSignals(True)
+            a.setChecked(on)
+            a.blockSignals(False)
+        self.refresh()
+
+    # -- the decision the side to act is taking: pointed at on the map ----------------------------
+    def _update_focus(self, game: Game, state: GameState) -> None:
+        dec = self._decision if self._replay is None else None
+        shapes = []
+        board = self.scene.board
+        if dec and self.can_act():
+            ring = QColor(255, 170, 0, 235)
+            for pid in dec.get("pieces") or []:
+                pc = self.scene.piece(str(pid))
+                if pc is None:
+                    continue
+                path = board.shape(pc.get("at"))
+                if not path.isEmpty():
+                    shapes.append((path, QBrush(QColor(255, 200, 60, 70)), cpen(ring, 3.5)))
+            piece = dec.get("piece")
+            if dec.get("auto") and piece and piece in self.scene.items_by_id:
+                forced = dec.get("kind") != "moving"
+                if forced or self.scene.selected in (None, piece):
+                    if self._targets_for != piece:
+                        self.scene.select(piece)
+                        self._show_targets(piece)
+                        self._show_inspector()
+        self.focus_item.set_shapes(shapes)
+
+    def _decision_click(self, pid: str) -> bool:
+        """A click on a unit a pending decision is about (which unit takes the loss...)."""
+        dec = self._decision
+        if not dec or not dec.get("click") or pid not in (dec.get("pieces") or []) or not self.can_act():
+            return False
+        acts = [a for a in self._legal if _mover(a) == pid and "to" not in a and "defender" not in a]
+        if len(acts) == 1:
+            self.apply_action(acts[0])
+            return True
+        if acts:
+            self._menu_of([(self._describe(a), a) for a in acts])
+            return True
+        return False
+
+    def _describe(self, a: Action) -> str:
+        game, state = self.shown()
+        try:
+            return game.describe_action(state, a)
+        except Exception:
+            return json.dumps(a)
+
+    def _menu_of(self, items: list[tuple[str, Action]]) -> None:
+        """A small non-blocking menu at the pointer: pick one of these actions."""
+        menu = QMenu(self)
+        for label, a in items:
+            act = menu.addAction(label)
+            act.triggered.connect(lambda _=False, x=a: self.apply_action(x))
+        menu.aboutToHide.connect(lambda: self.scene.relayout(150))
+        self._choice_menu = menu
+        menu.popup(QCursor.pos())
+
+    def _apply_target(self, info: dict[str, Any]) -> bool:
+        choices = info.get("choices") or []
+        if len(choices) > 1:
+            self._menu_of([(str(c.get("label") or self._describe(c["action"])), c["action"]) for c in choices])
+            return True
+        return self.apply_action(dict(info["action"]))
+
+    def _apply_first(self, types: set[str]) -> bool:
+        for a in self._legal:
+            if a.get("type") in types:
+                return self.apply_action(a)
+        self.status("That is not possible now")
+        return False
+
+    # -- battles ------------------------------------------------------------------------------------
+    def _battles_of(self, game: Game, state: GameState) -> list[dict[str, Any]]:
+        fn = _hook(game, "battles")
+        if fn is None:
+            return []
+        try:
+            return list(fn(state) or [])
+        except Exception:
+            return []
+
+    def _draft_state(self) -> GameState | None:
+        """The position as if the battle being built were declared (its units asked of
+        ``legal_actions`` one by one; any no longer legal drop out)."""
+        if self._draft is None or self.match is None:
+            return None
+        game = self.match.game
+        sim = self.match.state.copy()
+        kept = []
+        for a in self._draft["actions"]:
+            if not any(canonical_json(a) == canonical_json(x) for x in game.legal_actions(sim)):
+                continue
+            game.apply(sim, dict(a), Context(sim.rng))
+            kept.append(a)
+        self._draft["actions"] = kept
+        return sim
+
+    def _declaring(self) -> bool:
+        return any(_is_declare(a) for a in self._legal) or (self._decision or {}).get("kind") == "declare"
+
+    def _battle_click(self, pid: str) -> bool:
+        """Building a battle by clicks: an enemy unit picks the defender, then each click on one
+        of your highlighted units adds it (attack, else support, else human wave) or takes it out."""
+        if self.match is None or not self.can_act():
+            return False
+        game, state = self.match.game, self.match.state
+        if _hook(game, "battles") is None:
+            return False
+        dec = self._decision or {}
+        shown = self._battles_shown
+        defenders = {str(b.get("defender")) for b in shown if not b.get("resolved")}
+        if not self._declaring():
+            if pid in {str(b.get("defender")) for b in shown}:
+                self.focus_battle(pid)
+                return True
+            return False
+        decl = [a for a in self._legal if _is_declare(a)]
+        draft = self._draft
+        if draft is not None:
+            sim = self._draft_state()
+            cands = [a for a in game.legal_actions(sim) if _is_declare(a) and a["defender"] == draft["defender"]
+                     and _mover(a) == pid]
+            mine = [a for a in draft["actions"] if _mover(a) == pid]
+            if mine:
+                self.remove_from_draft(pid)
+                return True
+            if cands:
+                cands.sort(key=lambda a: ROLE_ORDER.index(a.get("role")) if a.get("role") in ROLE_ORDER else 9)
+                draft["actions"].append(cands[0])
+                self.status(f"{self._describe(cands[0])}: press Declare to commit the battle")
+                self.refresh()
+                return True
+        can_defend = {str(a["defender"]) for a in decl} | defenders
+        if pid in can_defend:
+            if draft is not None and draft["defender"] != pid and draft["actions"]:
+                self.status("The battle being built was dropped (it was not declared)")
+            if draft is None or draft["defender"] != pid:
+                self._draft = {"defender": pid, "actions": []}
+            self._battle_focus = pid
+            pc = self.scene.piece(pid) or {}
+            self.select_piece(pid)
+            self.status(f"Battle against {pc.get('label') or pid}: click your highlighted units to add them")
+            self.refresh()
+            return True
+        side = state.active
+        pc = self.scene.piece(pid) or {}
+        if pc.get("side") == side:
+            if draft is not None:
+                probe = {"type": "declare-add", "defender": draft["defender"], "unit": pid, "role": "attack"}
+                sim = self._draft_state()
+                prob = game.check(sim, probe) if sim is not None else None
+                why = f": {prob.reason} ({prob.rule})" if prob else ""
+                self.status(f"{pc.get('label') or pid} cannot join this battle{why}")
+            else:
+                self.status("Click an enemy unit first: the defender of the battle you want to fight")
+            self.select_piece(pid)
+            return True
+        if pc:
+            self.select_piece(pid)
+            self.status(f"{pc.get('label') or pid} cannot be attacked now: none of your units is next to it")
+            return True
+        return False
+
+    def _add_to_draft(self, a: Action) -> None:
+        if self._draft is None:
+            return
+        self._draft["actions"] = [x for x in self._draft["actions"] if _mover(x) != _mover(a)] + [a]
+        self.refresh()
+
+    def focus_battle(self, defender: str) -> None:
+        self._battle_focus = defender
+        if self._draft is not None and self._draft["defender"] != defender and not self._draft["actions"]:
+            self._draft = None
+        self.refresh()
+
+    def remove_from_draft(self, pid: str) -> None:
+        if self._draft is None:
+            return
+        self._draft["actions"] = [a for a in self._draft["actions"] if _mover(a) != pid]
+        self._draft_state()          # supporters without an attacker left drop out too
+        self.status(f"{(self.scene.piece(pid) or {}).get('label') or pid} taken out of the battle")
+        self.refresh()
+
+    def clear_draft(self) -> None:
+        if self._draft is not None:
+            self._draft["actions"] = []
+        self.refresh()
+
+    def declare_draft(self) -> bool:
+        """Commit the battle built on the map: each unit's declaration through the match."""
+        if self._draft is None or not self._draft["actions"] or self.match is None:
+            return False
+        self._draft_state()
+        actions = list(self._draft["actions"])
+        defender = self._draft["defender"]
+        self._draft = None
+        for a in actions:
+            if not self.apply_action(dict(a)):
+                break
+        self._battle_focus = defender
+        self.refresh()
+        return True
+
+    def declare_done(self) -> bool:
+        if self._draft is not None and self._draft["actions"]:
+            self.declare_draft()
+        self._draft = None
+        return self._apply_first({"declare-done"})
+
+    def resolve_battle(self, index: int) -> bool:
+        for a in self._legal:
+            if a.get("type") == "resolve" and int(a.get("battle", -1)) == int(index):
+                b = next((x for x in self._battles_shown if int(x.get("index", -1)) == int(index)), None)
+                if b is not None:
+                    self._battle_focus = str(b.get("defender"))
+                return self.apply_action(a)
+        self.status("That battle cannot be resolved now")
+        return False
+
+    def _air_changed(self, units: list[str]) -> None:
+        self._air_pick = list(units)
+        self.refresh()
+
+    def commit_air(self, units: list[str]) -> bool:
+        want = sorted(units)
+        for a in self._legal:
+            if a.get("type") == "air" and sorted(a.get("units") or []) == want:
+                self._air_pick = []
+                return self.apply_action(a)
+        self.status("That many air units cannot fly in this battle (9.2.5)")
+        return False
+
+    def choose_mig(self, cancel: str) -> bool:
+        for a in self._legal:
+            if cancel and a.get("type") == "mig" and a.get("cancel") == cancel:
+                return self.apply_action(a)
+            if not cancel and a.get("type") == "no-mig":
+                return self.apply_action(a)
+        return False
+
+    def _update_battles(self, game: Game, state: GameState, covered: bool) -> None:
+        has = _hook(game, "battles") is not None
+        self.battle_panel.setVisible(has)
+        board = self.scene.board
+        if not has or covered:
+            self._battles_shown = []
+            self.battle_layer.set_battles(board, [])
+            self.battle_hi.clear()
+            return
+        live = self._replay is None and self.match is not None
+        dec = self._decision or {}
+        kind = dec.get("kind")
+        if kind != "declare" or not live:
+            self._draft = None
+        if kind != "air":
+            self._air_pick = []
+        sim = self._draft_state() if live and self._draft is not None else None
+        bstate = sim if sim is not None else state
+        shown = self._battles_of(game, bstate)
+        real = {str(b.get("defender")): b for b in self._battles_of(game, state)} if sim is not None else \
+            {str(b.get("defender")): b for b in shown}
+        self._battles_shown = shown
+        draft_def = self._draft["defender"] if self._draft else None
+        # which battle the panel shows
+        focus = None
+        if kind in ("air", "mig", "loss", "retreat", "sea-retreat", "advance", "spread") and dec.get("battle", -1) >= 0:
+            focus = next((b for b in shown if b.get("index") == dec["battle"]), None)
+        if focus is None and draft_def is not None:
+            focus = next((b for b in shown if str(b.get("defender")) == draft_def), None)
+        if focus is None and self._battle_focus:
+            focus = next((b for b in shown if str(b.get("defender")) == self._battle_focus), None)
+        if focus is None:
+            focus = next((b for b in shown if b.get("current")), None)
+        if focus is None and kind == "resolve":
+            focus = next((b for b in shown if not b.get("resolved")), None)
+        focus_def = str(focus.get("defender")) if focus else draft_def
+        self.battle_layer.set_battles(board, shown, focus_def, draft_def if self._draft and self._draft["actions"] else None)
+        enabled = self.can_act()
+        model: dict[str, Any] = {"enabled": enabled}
+        if kind == "declare":
+            model["step"] = "declare"
+            model["can_done"] = any(a.get("type") == "declare-done" for a in self._legal)
+            model["draft"] = [_mover(a) for a in (self._draft or {}).get("actions", [])]
+            model["hint"] = ("Click an enemy unit, then your highlighted units to add them "
+                             "(again to take one out; right-click for a role)."
+                             if enabled else self._why_not_acting())
+        elif kind == "resolve":
+            model["hint"] = "Pick the next battle to fight: Resolve rolls the die (9.0)." if enabled else self._why_not_acting()
+        elif dec.get("text") and enabled:
+            model["hint"] = _sentence(str(dec["text"]))
+        elif not enabled and self.match is not None and shown:
+            model["hint"] = self._why_not_acting()
+        if focus is not None or draft_def is not None:
+            dname, dstr, dhex = draft_def, "", ""
+            if focus is not None:
+                dname, dstr, dhex = focus.get("defender_name"), focus.get("defence"), focus.get("hex")
+            else:
+                pc = self.scene.piece(draft_def) or {}
+                dname = pc.get("label") or draft_def
+                dstr = str(pc.get("values") or "").split("-")[0]
+                dhex = pc.get("at")
+            model["defender"] = {"id": focus_def, "name": dname, "strength": dstr, "hex": dhex}
+            units = []
+            declared = real.get(focus_def) or {}
+            in_real = {str(u.get("id")) for k in ("attackers", "support", "wave") for u in declared.get(k, [])}
+            drafted = {str(_mover(a)) for a in (self._draft or {}).get("actions", [])} \
+                if self._draft and self._draft["defender"] == focus_def else set()
+            if focus is not None:
+                for role, key in (("attack", "attackers"), ("support", "support"), ("wave", "wave")):
+                    for u in focus.get(key, []):
+                        uid = str(u.get("id"))
+                        units.append({"id": uid, "name": u.get("name"), "strength": u.get("strength"),
+                                      "role": role, "declared": uid in in_real, "removable": uid in drafted})
+            model["units"] = units
+            if focus is not None:
+                air = self._air_pick if kind == "air" else None
+                model["breakdown"] = self._breakdown(game, bstate, int(focus.get("index", 0)), air)
+        if kind == "air" and dec.get("units") is not None:
+            model["air"] = {"side": dec.get("side"), "units": dec.get("units"), "names": dec.get("names") or {},
+                            "limit": dec.get("limit", 0), "chosen": list(self._air_pick)}
+            if not enabled:
+                model["air"] = None
+        if kind == "mig" and enabled:
+            model["mig"] = {"cancel": dec.get("cancel") or [], "names": dec.get("names") or {}}
+        if kind == "advance" and enabled:
+            model["stay"] = _sentence(str(dec.get("text") or "drag an attacker into the hex, or stay"))
+        if shown and kind != "declare" or (kind == "declare" and any(b.get("defender") in real for b in shown)):
+            resolvable = {int(a.get("battle", -1)) for a in self._legal if a.get("type") == "resolve"}
+            model["battles"] = [{"index": b.get("index"), "defender": b.get("defender"),
+                                 "defender_name": b.get("defender_name"), "hex": b.get("hex"),
+                                 "attack": b.get("attack"), "defence": b.get("defence"),
+                                 "marker": b.get("marker"), "resolved": b.get("resolved"), "rolled": b.get("rolled"),
+                                 "result": b.get("result"), "cancelled": b.get("cancelled"),
+                                 "focus": str(b.get("defender")) == focus_def,
+                                 "resolvable": int(b.get("index", -1)) in resolvable and enabled}
+                                for b in shown if str(b.get("defender")) in real]
+        self.battle_panel.set_model(model)
+        self.odds.setVisible(bool(self.odds.titles))
+        self._battle_highlights(game, state, sim)
+
+    def _breakdown(self, game: Game, state: GameState, index: int, air: list[str] | None) -> dict[str, Any] | None:
+        fn = _hook(game, "odds_breakdown")
+        if fn is None:
+            return None
+        try:
+            return fn(state, index, air) if air else fn(state, index)
+        except TypeError:
+            try:
+                return fn(state, index)
+            except Exception:
+                return None
+        except Exception:
+            return None
+
+    def _battle_highlights(self, game: Game, state: GameState, sim: GameState | None) -> None:
+        """The defender ringed in red; units that may join it filled in their role's colour;
+        units already chosen outlined."""
+        board = self.scene.board
+        shapes = []
+        d = self._draft
+        if d is None or not self.can_act():
+            self.battle_hi.clear()
+            return
+        dpc = self.scene.piece(d["defender"])
+        if dpc is not None:
+            path = board.shape(dpc.get("at"))
+            shapes.append((path, QBrush(QColor(200, 40, 30, 45)), cpen(QColor(190, 30, 25, 240), 4.0)))
+        best: dict[str, str] = {}
+        for a in game.legal_actions(sim if sim is not None else state):
+            if _is_declare(a) and a["defender"] == d["defender"]:
+                u = str(_mover(a))
+                r = a.get("role", "attack")
+                if u not in best or ROLE_ORDER.index(r) < ROLE_ORDER.index(best[u]):
+                    best[u] = r if r in ROLE_ORDER else "attack"
+        for u, r in best.items():
+            pc = self.scene.piece(u)
+            if pc is None:
+                continue
+            col = QColor(ROLE_COLOUR[r])
+            fill = QColor(col)
+            fill.setAlpha(70)
+            shapes.append((board.shape(pc.get("at")), QBrush(fill), cpen(col, 2.0, Qt.PenStyle.DashLine)))
+        for a in d["actions"]:
+            pc = self.scene.piece(str(_mover(a)))
+            if pc is None:
+                continue
+            col = QColor(ROLE_COLOUR.get(a.get("role", "attack"), QColor("#444")))
+            fill = QColor(col)
+            fill.setAlpha(110)
+            shapes.append((board.shape(pc.get("at")), QBrush(fill), cpen(col, 4.0)))
+        self.battle_hi.set_shapes(shapes)
+
+    # -- victory --------------------------------------------------------------------------------------
+    def show_victory(self) -> None:
+        """Game > Victory status: who would win now and why (the game's victory_status hook)."""
+        game, state = self.shown()
+        vs = self._victory(game, state) if game is not None else None
+        if vs is None:
+            self.status("This game does not report a victory status")
+            return
+        dlg = self._victory_dialog
+        if dlg is None:
+            dlg = QDialog(self)
+            dlg.setObjectName("victoryDialog")
+            dlg.setWindowTitle("Victory status")
+            dlg.setMinimumWidth(520)
+            lay = QVBoxLayout(dlg)
+            dlg.head = QLabel()
+            f = dlg.head.font()
+            f.setPointSizeF(f.pointSizeF() * 1.35)
+            f.setBold(True)
+            dlg.head.setFont(f)
+            dlg.head.setWordWrap(True)
+            dlg.why = QLabel()
+            dlg.why.setWordWrap(True)
+            dlg.table = QLabel()
+            dlg.table.setTextFormat(Qt.TextFormat.RichText)
+            dlg.table.setWordWrap(True)
+            dlg.show_map = QCheckBox("Show the hexes that count on the map")
+            dlg.show_map.toggled.connect(lambda on: self._victory_overlay(on))
+            close = QPushButton("Close")
+            close.clicked.connect(dlg.hide)
+            for w in (dlg.head, dlg.why, dlg.table, dlg.show_map):
+                lay.addWidget(w)
+            row = QHBoxLayout()
+            row.addStretch(1)
+            row.addWidget(close)
+            lay.addLayout(row)
+            self._victory_dialog = dlg
+        self._fill_victory(vs)
+        dlg.show()
+        dlg.raise_()
+
+    def _victory_overlay(self, on: bool) -> None:
+        game, state = self.shown()
+        vs = self._victory(game, state) if game is not None else None
+        if vs and vs.get("overlay_group"):
+            self.set_overlay_group(str(vs["overlay_group"]), on)
+
+    def _fill_victory(self, vs: dict[str, Any]) -> None:
+        dlg = self._victory_dialog
+        if dlg is None:
+            return
+        colour = "#8E1B1B" if vs.get("winner") == (self.match.game.sides[0] if self.match else "") else "#1F4E79"
+        dlg.head.setText(f"<span style='color:{colour}'>{vs.get('headline', '')}</span>")
+        dlg.why.setText(f"{vs.get('reason', '')}" + (f" ({vs['rule']})" if vs.get("rule") else ""))
+        rows = "".join(f"<tr><td style='padding:3px 10px 3px 0'><b>{r[0]}</b></td><td style='padding:3px 0'>"
+                       f"{r[1] if len(r) > 1 else ''}</td></tr>" for r in vs.get("rows", []))
+        dlg.table.setText(f"<table>{rows}</table>")
+        group = vs.get("overlay_group")
+        dlg.show_map.setVisible(bool(group))
+        dlg.show_map.blockSignals(True)
+        dlg.show_map.setChecked(bool(group) and self._group_on.get(str(group), False))
+        dlg.show_map.blockSignals(False)
+
+    def _update_victory_dialog(self) -> None:
+        dlg = self._victory_dialog
+        if dlg is None or not dlg.isVisible():
+            return
+        game, state = self.shown()
+        vs = self._victory(game, state) if game is not None else None
+        if vs:
+            self._fill_victory(vs)
 
     # =============================================================================================
     # view tools
@@ -1368,7 +2057,7 @@ class MainWindow(QMainWindow):
         if not self._overlays:
             a = self.overlay_menu.addAction("(this game draws none now)")
             a.setEnabled(False)
-        hidden = hidden_keys(self._overlays, self._overlay_on)
+        hidden = hidden_keys(self._overlays, self._overlay_on, self._group_on)
         for i, ov in enumerate(self._overlays):
             key = overlay_key(ov, i)
             a = self.overlay_menu.addAction(str(ov.get("label") or key))
