@@ -273,9 +273,10 @@ def test_readme_starts_with_the_two_commands():
     play, tests = blocks[0].strip(), blocks[1].strip()
     assert play.startswith("python3 -m venv .venv && .venv/bin/pip install -e . && ")
     assert ".venv/bin/ridgeline open " in play
-    assert tests == ("python3 -m venv .venv && .venv/bin/pip install -e '.[test]' && "
+    assert tests == ("python3 -m venv .venv && .venv/bin/pip install -e '.[test,cluster]' && "
                      ".venv/bin/python -m pytest")
-    assert "pytest" in (ROOT / ".ci" / "run").read_text()
+    ci = (ROOT / ".ci" / "run").read_text()
+    assert "-e '.[test,cluster]'" in ci and "-m pytest" in ci
     shipped = sorted(ROOT.glob("resources/*/scenarios/*.toml"))
     if not shipped:
         pytest.skip("no scenario is shipped yet")
