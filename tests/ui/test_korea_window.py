@@ -276,3 +276,26 @@ def test_date_victory_status_and_in_communication_overlay(qtbot):
     dlg.show_map.setChecked(True)
     assert any("held-" in k for k in [o.get("id", "") for o in w._overlays])
     dlg.hide()
+
+
+def test_two_retreat_paths_to_one_hex_are_offered_in_a_menu(qtbot):
+    w = korea_window(qtbot, battle_scenario(), seed=2)
+    click(w, pt(w, "rok-1"))
+    click(w, pt(w, "kpa-1"))
+    click(w, pt(w, "kpa-2"))
+    press_button(w, "declare")
+    press_button(w, "done")
+    press_button(w, "resolve:0")
+    assert w.match.state.pending[0].kind == "retreat"
+    info = w._targets["1915"]                          # by 1914 or by 2015
+    assert sorted(c["path"][1] for c in info["choices"]) == ["1914", "2015"]
+    second = info["choices"][1]["path"]
+    click(w, hx(w, "1915"))
+    menu = w._choice_menu
+    assert menu is not None and menu.isVisible()
+    assert sorted(a.text() for a in menu.actions()) == ["via 1914 -> 1915", "via 2015 -> 1915"]
+    menu.actions()[1].trigger()
+    menu.hide()
+    st = w.match.state
+    assert st.units["rok-1"].at == "1915"
+    assert any(" -> ".join(second) in t for t in w.log.texts())
