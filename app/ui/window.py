@@ -2136,6 +2136,9 @@ Mouse
   Click a piece: inspect it; click a stack to fan it out; click a green location to move there.
   Drag empty map: pan. Wheel: zoom. Overview (bottom right): click to jump.
   Right-click a piece in the sandbox: flip, eliminate, turn, remove.
+  Battles: click an enemy unit, then your lit units to add them (again to take one out,
+  right-click for a role); the combat panel shows the odds; Declare, then Resolve.
+  Retreats: click a lit hex (the paths are drawn). Advances: drag a ringed unit in.
 
 Keys
   Tab / Shift+Tab   next / previous unit that can move
@@ -2145,6 +2148,8 @@ Keys
   + / -  0 or F     zoom in / out, zoom to fit
   Arrow keys        pan
   M                 measure range
+  V                 victory status: who would win now and why
+  I                 In Communication and isolation overlay (when the game has it)
   Ctrl+Z / Ctrl+Shift+Z   undo / redo (not across a die roll, card draw or reveal)
   Ctrl+N / Ctrl+O / Ctrl+S   new game / open / save
 """
