@@ -352,7 +352,9 @@ def test_play_button_launches_a_process(make_window, tmp_path, monkeypatch):
     w.set_document(empty_document("scenario", w, game="guts", id="s", name="S"))
     w.save_as(str(tmp_path / "s.toml"))
     import app.editor.main as main_mod
+    import app.ui
     monkeypatch.setitem(__import__("sys").modules, "app.ui.main", None)
+    monkeypatch.delattr(app.ui, "main", raising=False)  # an earlier test may have imported it
     assert w.play()
     assert started and started[0][1][-1].endswith("s.toml")
 
