@@ -21,7 +21,7 @@ from app.engine.game import Action
 from app.engine.rng import Rng
 from app.games.guts import rules as R
 from app.games.guts.geometry import rect_point_distance, rect_rect_distance
-from app.games.guts.state import ANTI_TANK, BAR, GTG, HTD, LEADER, PINNED, RIFLE, Element, Fire, GutsState
+from app.games.guts.state import ANTI_TANK, BAR, GTG, HTD, LEADER, PINNED, Element, Fire, GutsState
 
 # ---------------------------------------------------------------------------------- weights
 GUN_VALUE = 12.0          # silencing a firing gun

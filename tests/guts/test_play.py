@@ -151,6 +151,12 @@ def test_presentation_hooks() -> None:
     assert sum(1 for p in pieces if p["kind"] == "card") == 6
     drops = game.drop_targets(st, "rifle-2a")
     assert drops and all(v["action"]["type"] == "advance" for v in drops.values())
+    anywhere = drops.pop("*")
+    assert anywhere["action"]["to"] is None and len(anywhere["region"]) >= 12
+    e = st.elements["rifle-2a"]
+    for x, y in anywhere["region"]:   # the drawn outline is the region check() accepts
+        inward = [e.x + (x - e.x) * 0.99, e.y + (y - e.y) * 0.99]
+        assert game.check(st, {"type": "advance", "team": "rifle-2a", "to": inward}) is None
     ov = game.overlays(st, "platoon")
     assert sum(1 for o in ov if o.get("role") == "reveal") == 6
     titles = [p["title"] for p in game.panels(st, "platoon")]

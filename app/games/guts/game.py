@@ -470,10 +470,17 @@ class GutsGame(Game):
         return out
 
     def drop_targets(self, state: GutsState, piece: str) -> dict[str, dict[str, Any]]:
+        """The sampled destinations, plus ``"*"``: the whole reach region (drop anywhere in it;
+        :meth:`check` has the last word)."""
         out: dict[str, dict[str, Any]] = {}
         e = state.elements.get(piece)
-        if e is None:
+        if e is None or state.phase != "orders":
             return out
+        typ = ("advance" if R.advance_problem(state, e) is None
+               else "leave-cover" if R.leave_problem(state, e) is None else None)
+        if typ is not None:
+            out["*"] = {"action": {"type": typ, "team": piece, "to": None}, "region": self.region_outline(state, e),
+                        "note": f"aim the move anywhere within {R.reach(e):g} inches"}
         for a in self.legal_actions(state):
             if a.get("team") != piece or a.get("leader"):
                 continue
@@ -484,6 +491,15 @@ class GutsGame(Game):
             elif a["type"] == "assault":
                 out.setdefault(f"gun:{a['gun']}", {"action": a, "note": self.describe_action(state, a)})
         return out
+
+    def region_outline(self, state: GutsState, e: Element) -> list[list[float]]:
+        """The reach region as a polygon (for drawing)."""
+        cx, cy, r, x0, x1, y0, y1 = R.region(state, e)
+        pts = []
+        for k in range(72):
+            ux, uy = direction(5.0 * k)
+            pts.append([round(min(max(cx + r * ux, x0), x1), 3), round(min(max(cy + r * uy, y0), y1), 3)])
+        return pts
 
     def describe_action(self, state: GutsState, action: Action) -> str:
         E = state.elements

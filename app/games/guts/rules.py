@@ -492,7 +492,7 @@ def reopen_checks(state: GutsState, ctx: Context,
         if r.ok:
             g.status = "active"
             g.how = ""
-            ctx.log(f"{g.name} ({g.id}) was lying low and opens fire again", "GUTS-REOPEN", kind="reopen", gun=g.id)
+            ctx.log(f"{g.name} ({g.id}): the crew was only shamming and opens up again", "GUTS-REOPEN", kind="reopen", gun=g.id)
             aim(state, ctx, g, {who.id})
 
 
@@ -1079,20 +1079,20 @@ def arrive_and_assault(state: GutsState, ctx: Context, e: Element, leader: Eleme
         return
     r = gtest(ctx, e.name, e.guts, e.average, [], f"close assault on {gid}", "GUTS-ASLT")
     if r.level == CRIT_FAIL:
-        ctx.log(f"{e.name} is cut down in a hail of grenades and burp-gun fire", "GUTS-ASLT", element=e.id)
+        ctx.log(f"{e.name} is wiped out at the gun pit", "GUTS-ASLT", element=e.id)
         remove(state, ctx, e, "killed in the close assault", "GUTS-ASLT")
         if leader is not None:
             remove(state, ctx, leader, "killed in the close assault", "GUTS-ASLT")
         return
     gun_out(ctx, g, f"overrun by {e.name}", "GUTS-ASLT")
     if r.level == FAIL:
-        r2 = gtest(ctx, e.name, e.guts, e.average, [], "a stiff fight: does it cost a man?", "GUTS-ASLT")
+        r2 = gtest(ctx, e.name, e.guts, e.average, [], "hard fighting at the gun: does it cost a man?", "GUTS-ASLT")
         if not r2.ok:
             casualties(state, ctx, e, leader, 1, "GUTS-ASLT")
     elif r.level == SUCCESS:
         lose_guts(state, ctx, e, 1, "the price of taking the position", "GUTS-ASLT")
     else:
-        ctx.log(f"{e.name} clears the position cleanly: one for the citations", "GUTS-ASLT")
+        ctx.log(f"{e.name} takes the position without loss: a feat for the citations", "GUTS-ASLT")
 
 
 def assault(state: GutsState, ctx: Context, e: Element, gid: str, leader: Element | None) -> None:
@@ -1119,7 +1119,7 @@ def bar_silence(state: GutsState, ctx: Context, e: Element, gid: str, leader: El
     r = gtest(ctx, e.name, e.guts, e.average, mods, f"fires to silence {gid}", "GUTS-SIL-BAR")
     if r.level == CRIT_FAIL:
         e.status = PINNED
-        ctx.log(f"{e.name} exposed itself and is pinned", "GUTS-SIL-BAR", kind="status", element=e.id, status=PINNED)
+        ctx.log(f"{e.name} showed itself and is pinned down", "GUTS-SIL-BAR", kind="status", element=e.id, status=PINNED)
         casualties(state, ctx, e, leader, 1, "GUTS-SIL-BAR")
         if close:
             lose_guts(state, ctx, e, 1, "caught at close range", "GUTS-SIL-BAR")
@@ -1139,11 +1139,11 @@ def rocket_silence(state: GutsState, ctx: Context, e: Element, gid: str) -> None
     e.acted = True
     r = gtest(ctx, e.name, e.guts, e.average, [], f"fires at {gid}", "GUTS-SIL-AT")
     if r.level == CRIT_FAIL:
-        remove(state, ctx, e, "killed exposing itself to fire", "GUTS-SIL-AT")
+        remove(state, ctx, e, "shot down as it rose to fire", "GUTS-SIL-AT")
     elif r.level == FAIL:
         e.status = GTG
-        ctx.log(f"{e.name} draws heavy fire and goes to ground", "GUTS-SIL-AT", kind="status", element=e.id)
-        lose_guts(state, ctx, e, 1, "heavy fire", "GUTS-SIL-AT")
+        ctx.log(f"{e.name} is driven to ground by the answering fire", "GUTS-SIL-AT", kind="status", element=e.id)
+        lose_guts(state, ctx, e, 1, "driven to ground", "GUTS-SIL-AT")
     elif r.level == SUCCESS:
         gun_loses(state, ctx, g, 1, "GUTS-SIL-AT")
     else:
@@ -1156,7 +1156,7 @@ def grenade(state: GutsState, ctx: Context, e: Element, gid: str) -> None:
     e.acted = True
     r = gtest(ctx, e.name, e.guts, e.average, [], f"throws grenades at {gid}", "GUTS-SIL-GREN")
     if r.level == CRIT_FAIL:
-        ctx.log(f"{e.name}'s grenade thrower is killed as he rises", "GUTS-SIL-GREN")
+        ctx.log(f"{e.name}: the man with the grenade is shot down", "GUTS-SIL-GREN")
         casualties(state, ctx, e, None, 1, "GUTS-SIL-GREN")
     elif r.level == FAIL:
         ctx.log("The grenades do no harm", "GUTS-SIL-GREN")
