@@ -142,8 +142,17 @@ class ChosinFew(Game):
     state_class = ChosinState
 
     # -- data --------------------------------------------------------------------------------
+    _last_data: Optional[tuple[dict[str, str], ChosinData]] = None
+
     def data(self, state: ChosinState) -> ChosinData:
-        return load_data(state.files or DEFAULT_FILES)
+        """The static data of this state's scenario (cached: called very often)."""
+        files = state.files or DEFAULT_FILES
+        last = self._last_data
+        if last is not None and last[0] == files:
+            return last[1]
+        data = load_data(files)
+        self._last_data = (dict(files), data)
+        return data
 
     def validate_scenario(self, data: dict[str, Any]) -> list[tuple[str, str]]:
         files = data.get("data", {})
