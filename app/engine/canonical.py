@@ -9,9 +9,11 @@ JSON (maps, boards, tables, saves)
     one trailing newline.
 
 TOML (scenarios, counters, charts, terrain)
-    Exactly what ``tomli_w.dumps`` writes for the data ``tomllib`` reads (default options:
-    4-space array indent, no multi-line strings), so a build script that writes its TOML with
-    ``tomli_w`` already produces canonical files. Keys and tables keep the order they are
+    What ``tomli_w.dumps`` writes for the data ``tomllib`` reads (default options: 4-space
+    array indent, no multi-line strings), except that an array of plain values (numbers,
+    strings, booleans, or such arrays) that fits in 100 columns stays on one line, so a CRT
+    row or a strength pair reads as a row (:func:`dumps_toml` does both; build scripts should
+    call it). Keys and tables keep the order they are
     written in. Comments survive: the block at the top of the file (up to the first blank
     line) stays the header; a comment line above a key or a table header stays above it; a
     comment at the end of a key's line stays at the end of that line (two spaces before the
@@ -324,9 +326,64 @@ def _surviving(path: str, present: set[str]) -> str | None:
     return None
 
 
+#: Widest line an array is folded onto.
+INLINE_ARRAY_WIDTH = 100
+
+
+def _plain_item(line: str) -> str | None:
+    """The value of an array item line if it is a plain value (or a folded array), else None."""
+    item = line.strip()
+    if item.endswith(","):
+        item = item[:-1]
+    if not item or item[0] in "{#" or item.endswith("["):
+        return None
+    if item[0] == "[" and not item.endswith("]"):
+        return None
+    return item
+
+
+def fold_short_arrays(body: str, width: int = INLINE_ARRAY_WIDTH) -> str:
+    """Fold each multi-line array of plain values onto one line when it fits in ``width``.
+
+    Works innermost first, so an array of short pairs folds too. Deterministic and idempotent.
+    """
+    lines = body.split("\n")
+    changed = True
+    while changed:
+        changed = False
+        out: list[str] = []
+        i = 0
+        while i < len(lines):
+            line = lines[i]
+            if line.endswith("["):
+                items: list[str] = []
+                j = i + 1
+                while j < len(lines):
+                    nxt = lines[j].strip()
+                    if nxt in ("]", "],"):
+                        break
+                    item = _plain_item(lines[j])
+                    if item is None:
+                        break
+                    items.append(item)
+                    j += 1
+                if j < len(lines) and lines[j].strip() in ("]", "],"):
+                    tail = "," if lines[j].strip() == "]," else ""
+                    folded = line + ", ".join(items) + "]" + tail
+                    if len(folded) <= width:
+                        out.append(folded)
+                        i = j + 1
+                        changed = True
+                        continue
+            out.append(line)
+            i += 1
+        lines = out
+    return "\n".join(lines)
+
+
 def dumps_toml(data: dict[str, Any], comments: Comments | None = None) -> str:
     """Canonical TOML for ``data``, with ``comments`` (from :func:`toml_comments`) put back."""
-    body = tomli_w.dumps(data)
+    body = fold_short_arrays(tomli_w.dumps(data))
     if comments:
         return _attach(body, comments)
     return body

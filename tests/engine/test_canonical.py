@@ -53,13 +53,28 @@ def test_json_canonical_is_dumps_json_and_idempotent():
     assert canonical_json(c) == c
 
 
-def test_toml_without_comments_is_exactly_tomli_w():
+def test_toml_without_comments_is_tomli_w_with_short_arrays_folded():
     data = {"format": "ridgeline-scenario", "version": 1, "name": "Ünï",
             "unit": [{"id": "a", "strength": [8, 4]}, {"id": "b", "x": 1.5}],
             "terrain": {"clear": {"colour": "#E9E2C8"}}}
-    text = tomli_w.dumps(data)
+    text = tomli_w.dumps(data).replace("strength = [\n    8,\n    4,\n]", "strength = [8, 4]")
+    assert "strength = [8, 4]\n" in text
     assert canonical_toml(text) == text
     assert dumps_toml(data) == text
+
+
+def test_long_and_nested_arrays_fold_only_when_they_fit():
+    from app.engine.canonical import INLINE_ARRAY_WIDTH
+    data = {"crt": {"1:1": ["AL", "NE", "DR"]}, "poly": [[0, 0], [1.5, 2]],
+            "names": ["x" * 40, "y" * 40, "z" * 40], "mixed": [{"id": 1}], "s": ["a, b", "c]"]}
+    text = dumps_toml(data)
+    assert '"1:1" = ["AL", "NE", "DR"]' in text
+    assert "poly = [[0, 0], [1.5, 2]]" in text
+    assert 'names = [\n' in text  # too wide for one line
+    assert "mixed = [\n    { id = 1 },\n]" in text  # tables are never folded
+    assert all(len(line) <= INLINE_ARRAY_WIDTH for line in text.splitlines())
+    assert tomllib.loads(text) == data
+    assert dumps_toml(tomllib.loads(text)) == text
 
 
 def test_toml_canonical_keeps_data_and_comments_and_is_idempotent():
