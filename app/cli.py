@@ -313,7 +313,7 @@ def build_parser() -> argparse.ArgumentParser:
     s.set_defaults(fn=cmd_fmt)
 
     s = sub.add_parser("schema", help="print the JSON Schema of a file kind")
-    s.add_argument("kind", choices=["scenario", "save", "journal"])
+    s.add_argument("kind", choices=["scenario", "save", "journal", "hexmap", "pointgraph", "table"])
     s.set_defaults(fn=cmd_schema)
     return p
 

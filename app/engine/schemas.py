@@ -67,7 +67,96 @@ JOURNAL_HEADER_SCHEMA: dict[str, Any] = {
     "properties": {"format": {"const": "ridgeline-journal"}},
 }
 
-SCHEMAS = {"scenario": SCENARIO_SCHEMA, "save": SAVE_SCHEMA, "journal": JOURNAL_HEADER_SCHEMA}
+_POINT = {"type": "array", "items": {"type": "number"}, "minItems": 2, "maxItems": 2}
+
+HEXMAP_SCHEMA: dict[str, Any] = {
+    "$schema": "https://json-schema.org/draft/2020-12/schema",
+    "title": "Ridgeline hex map",
+    "description": "Deeper checks (adjacent hexsides, ids on the map) are in app.engine.hexgrid.validate_hexmap.",
+    "type": "object",
+    "required": ["kind", "version", "layout"],
+    "properties": {
+        "kind": {"const": "hexmap"},
+        "version": {"const": 1},
+        "layout": {
+            "type": "object",
+            "required": ["columns", "rows"],
+            "properties": {
+                "orientation": {"enum": ["flat", "pointy"]},
+                "offset": {"enum": ["odd", "even"]},
+                "columns": {"type": "integer", "minimum": 1},
+                "rows": {"type": "integer", "minimum": 1},
+                "first_col": {"type": "integer", "minimum": 0},
+                "first_row": {"type": "integer", "minimum": 0},
+                "id_format": {"enum": ["CCRR", "C.RR"]},
+                "size": {"type": "number", "exclusiveMinimum": 0},
+            },
+        },
+        "default_terrain": {"type": "string"},
+        "hexes": {"type": "object", "additionalProperties": {
+            "type": "object",
+            "properties": {"terrain": {"type": "string"}, "elevation": {"type": "number"},
+                           "features": {"type": "array", "items": {"type": "string"}},
+                           "name": {"type": "string"}}}},
+        "hexsides": {"type": "object", "additionalProperties": {"type": "array", "items": {"type": "string"}}},
+        "lines": {"type": "array", "items": {"type": "object", "required": ["id"]}},
+        "regions": {"type": "object", "additionalProperties": {"type": "array", "items": {"type": "string"}}},
+        "labels": {"type": "array"},
+        "boxes": {"type": "array", "items": {"type": "object", "required": ["id"]}},
+    },
+}
+
+POINTGRAPH_SCHEMA: dict[str, Any] = {
+    "$schema": "https://json-schema.org/draft/2020-12/schema",
+    "title": "Ridgeline point-to-point board",
+    "description": "Deeper checks are in app.engine.pointgraph.validate_pointgraph.",
+    "type": "object",
+    "required": ["kind", "version", "spaces"],
+    "properties": {
+        "kind": {"const": "pointgraph"},
+        "version": {"const": 1},
+        "spaces": {"type": "array", "items": {
+            "type": "object", "required": ["id"],
+            "properties": {"id": {"type": "string"}, "name": {"type": "string"},
+                           "colour": {"type": ["string", "null"]}, "x": {"type": "number"},
+                           "y": {"type": "number"}, "tags": {"type": "array", "items": {"type": "string"}},
+                           "attrs": {"type": "object"}}}},
+        "arrows": {"type": "array", "items": {
+            "type": "object", "required": ["from", "to", "colour"],
+            "properties": {"from": {"type": "string"}, "to": {"type": "string"}, "colour": {"type": "string"}}}},
+        "links": {"type": "array", "items": {
+            "type": "object", "required": ["a", "b"],
+            "properties": {"a": {"type": "string"}, "b": {"type": "string"},
+                           "style": {"enum": ["dashed", "solid", "dotted"]}}}},
+        "labels": {"type": "array"},
+    },
+}
+
+TABLE_SCHEMA: dict[str, Any] = {
+    "$schema": "https://json-schema.org/draft/2020-12/schema",
+    "title": "Ridgeline table in inches",
+    "description": "Deeper checks (valid polygons, points on the table) are in app.engine.table.validate_table.",
+    "type": "object",
+    "required": ["kind", "version", "width", "height"],
+    "properties": {
+        "kind": {"const": "table"},
+        "version": {"const": 1},
+        "units": {"const": "in"},
+        "width": {"type": "number", "exclusiveMinimum": 0},
+        "height": {"type": "number", "exclusiveMinimum": 0},
+        "features": {"type": "array", "items": {
+            "type": "object", "required": ["id", "kind"],
+            "properties": {"id": {"type": "string"}, "kind": {"type": "string"}, "name": {"type": "string"},
+                           "polygon": {"type": "array", "items": _POINT, "minItems": 3},
+                           "line": {"type": "array", "items": _POINT, "minItems": 2},
+                           "attrs": {"type": "object"}},
+            "oneOf": [{"required": ["polygon"]}, {"required": ["line"]}]}},
+        "labels": {"type": "array"},
+    },
+}
+
+SCHEMAS = {"scenario": SCENARIO_SCHEMA, "save": SAVE_SCHEMA, "journal": JOURNAL_HEADER_SCHEMA,
+           "hexmap": HEXMAP_SCHEMA, "pointgraph": POINTGRAPH_SCHEMA, "table": TABLE_SCHEMA}
 
 
 def schema_problems(data: Any, schema: dict[str, Any]) -> list[tuple[str, str]]:

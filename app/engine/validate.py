@@ -53,10 +53,14 @@ def validate_loaded(loaded: Loaded) -> list[FileProblem]:
         return []
     kind = data.get("kind")
     if isinstance(kind, str) and kind in BOARD_VALIDATORS:
+        from app.engine.schemas import SCHEMAS
         fn = _board_validator(kind)
         if fn is None:
             return [loaded.problem("kind", f"this build cannot check {kind} files")]
-        return [loaded.problem(f, m) for f, m in fn(data)]
+        problems = [loaded.problem(f, m) for f, m in fn(data)]
+        if not problems:  # the schema is the published contract; the checker goes deeper
+            problems = [loaded.problem(f, m) for f, m in schema_problems(data, SCHEMAS[kind])]
+        return problems
     game_problems = _game_data_problems(loaded)
     if game_problems is not None:
         return game_problems
