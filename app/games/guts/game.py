@@ -590,7 +590,8 @@ class GutsGame(Game):
             for e in state.elements.values():
                 if R.advance_problem(state, e) is None or R.leave_problem(state, e) is None:
                     out.append({"kind": "circle", "id": f"reach-{e.id}", "role": "reach", "piece": e.id,
-                                "centre": [e.x, e.y], "r": R.reach(e), "colour": "#27ae60", "opacity": 0.05})
+                                "centre": [e.x, e.y], "r": R.reach(e), "colour": "#27ae60", "opacity": 0.05,
+                                "optional": True, "label": ""})
         if state.pending and state.pending.to:
             e = state.elements[state.pending.team]
             out.append({"kind": "line", "id": "pending-move", "points": [[e.x, e.y], state.pending.to],
