@@ -170,7 +170,9 @@ def test_presentation_hooks() -> None:
         m.apply(ai.choose(m, m.legal_actions()))
     cones = [o for o in game.overlays(m.state, "platoon") if o["kind"] == "cone"]
     if any(g.status == "active" for g in m.state.guns.values()):
-        assert cones and cones[0]["bands"][0][1] in (6.0, 8.0)
+        assert cones and cones[0]["bands"][0][1] in (6.0, 8.0) and len(cones[0]["points"]) == 3
+        bands = [o for o in game.overlays(m.state, "platoon") if o.get("role") == "band"]
+        assert len(bands) == 2 * len(cones)
 
 
 def test_fast_state_serialisation_matches_the_engine() -> None:

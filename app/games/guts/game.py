@@ -26,7 +26,7 @@ from app.engine.game import Action, Context, Game, Illegal, Outcome
 from app.engine.rng import Rng
 from app.games.guts import rules as R
 from app.games.guts.data import bundle, validate_enemy, validate_rosters
-from app.games.guts.geometry import direction, rect_point_distance
+from app.games.guts.geometry import direction, rect_point_distance, triangle
 from app.games.guts.state import (
     ANTI_TANK,
     BAR,
@@ -571,9 +571,19 @@ class GutsGame(Game):
         for g in state.guns.values():
             gd = b.gun(g.kind)
             if g.status == "active":
+                tri = triangle((g.x, g.y), g.heading, gd["cone_length"], gd["cone_width"])
                 out.append({"kind": "cone", "id": f"cone-{g.id}", "gun": g.id, "apex": [g.x, g.y],
                             "heading": g.heading, "length": gd["cone_length"], "width": gd["cone_width"],
+                            "points": [[round(x, 4), round(y, 4)] for x, y in tri],
                             "bands": [list(x) for x in gd["bands"]], "colour": "#c0392b", "opacity": 0.25})
+                ux, uy = direction(g.heading)
+                for name, limit in gd["bands"][:-1]:
+                    hw = gd["cone_width"] / 2.0 * limit / gd["cone_length"]
+                    cx, cy = g.x + ux * limit, g.y + uy * limit
+                    out.append({"kind": "line", "id": f"band-{g.id}-{name}", "role": "band", "gun": g.id,
+                                "points": [[round(cx + uy * hw, 4), round(cy - ux * hw, 4)],
+                                           [round(cx - uy * hw, 4), round(cy + ux * hw, 4)]],
+                                "colour": "#c0392b", "dashed": True, "width": 1.0})
             elif g.status == "silenced":
                 out.append({"kind": "circle", "id": f"wake-{g.id}", "role": "reopen", "centre": [g.x, g.y],
                             "r": gd["bands"][0][1], "colour": "#c0392b", "opacity": 0.08, "dashed": True})
