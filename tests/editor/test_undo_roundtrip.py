@@ -233,15 +233,13 @@ def _shipped() -> list[Path]:
 
 @pytest.mark.parametrize("path", _shipped(), ids=lambda p: str(p.relative_to(ROOT)))
 def test_shipped_file_round_trips(path: Path):
-    """Loading a shipped file into the editor and saving it unchanged keeps every byte (for a
-    file in canonical form; others are reported by ``ridgeline fmt --check``)."""
+    """Every shipped file is canonical, and loading it into the editor and saving it unchanged
+    keeps every byte."""
     text = path.read_text(encoding="utf-8")
+    assert canonical_text(path, text) == text, (
+        f"{path.relative_to(ROOT)} is not in canonical form (run: ridgeline fmt {path.relative_to(ROOT)})")
     doc = Document.open(path)
-    out = doc.serialize()
-    assert out == canonical_text(path, text)  # the editor never loses or changes data
-    if out != text:
-        pytest.xfail(f"{path.relative_to(ROOT)} is not in canonical form yet (run: ridgeline fmt {path.relative_to(ROOT)})")
-    assert out == text
+    assert doc.serialize() == text
 
 
 @pytest.mark.parametrize("path", [p for p in _shipped() if p.suffix == ".json"][:6] +
