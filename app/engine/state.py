@@ -15,7 +15,7 @@ import types
 import typing
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any, TypeVar, Union, get_args, get_origin, get_type_hints
+from typing import Any, Callable, TypeVar, Union, get_args, get_origin, get_type_hints
 
 from app.engine.rng import Rng
 
@@ -108,43 +108,79 @@ def _hints(cls: type) -> dict[str, Any]:
 
 
 def from_json(tp: Any, data: Any) -> Any:
-    """Rebuild a value of type ``tp`` from :func:`to_json` output, guided by type hints."""
+    """Rebuild a value of type ``tp`` from :func:`to_json` output, guided by type hints.
+
+    The walk over type hints is done once per type: :func:`converter` compiles it into nested
+    functions, so copying a state costs one pass over its data and nothing more.
+    """
+    return converter(tp)(data)
+
+
+_CONVERTERS: dict[Any, Callable[[Any], Any]] = {}
+
+
+def _identity(x: Any) -> Any:
+    return x
+
+
+def converter(tp: Any) -> Callable[[Any], Any]:
+    """The compiled JSON-to-value function for ``tp`` (cached; recursive types allowed)."""
+    try:
+        fn = _CONVERTERS.get(tp)
+    except TypeError:  # an unhashable hint: build without caching
+        return _build(tp)
+    if fn is None:
+        # A placeholder first, so a dataclass that refers to itself finds its own converter.
+        _CONVERTERS[tp] = lambda d, tp=tp: _CONVERTERS[tp](d)
+        fn = _CONVERTERS[tp] = _build(tp)
+    return fn
+
+
+def _build(tp: Any) -> Callable[[Any], Any]:
     if tp is Any or tp is None:
-        return data
+        return _identity
     origin = get_origin(tp)
     if origin in (Union, types.UnionType):
         args = [a for a in get_args(tp) if a is not type(None)]
-        if data is None:
-            return None
-        return from_json(args[0], data) if len(args) == 1 else data
+        if len(args) != 1:
+            return _identity
+        inner = converter(args[0])
+        return lambda d: None if d is None else inner(d)
     if tp is Rng:
-        return Rng.from_json(data)
+        return Rng.from_json
     if isinstance(tp, type) and dataclasses.is_dataclass(tp):
         hints = _hints(tp)
-        kwargs = {}
-        for f in _fields(tp):
-            if f.name in data:
-                kwargs[f.name] = from_json(hints.get(f.name, Any), data[f.name])
-        return tp(**kwargs)
+        specs = tuple((f.name, converter(hints.get(f.name, Any))) for f in _fields(tp))
+
+        def build_dataclass(d: Any) -> Any:
+            return tp(**{n: c(d[n]) for n, c in specs if n in d})
+        return build_dataclass
     if origin in (list, typing.List):
         (arg,) = get_args(tp) or (Any,)
-        return [from_json(arg, v) for v in data]
+        inner = converter(arg)
+        return list if inner is _identity else (lambda d: [inner(v) for v in d])
     if origin in (tuple, typing.Tuple):
         args = get_args(tp)
         if len(args) == 2 and args[1] is Ellipsis:
-            return tuple(from_json(args[0], v) for v in data)
-        return tuple(from_json(a, v) for a, v in zip(args, data)) if args else tuple(data)
+            inner = converter(args[0])
+            return lambda d: tuple(inner(v) for v in d)
+        if args:
+            convs = tuple(converter(a) for a in args)
+            return lambda d: tuple(c(v) for c, v in zip(convs, d))
+        return tuple
     if origin in (set, frozenset):
         (arg,) = get_args(tp) or (Any,)
-        return origin(from_json(arg, v) for v in data)
+        inner = converter(arg)
+        return lambda d: origin(inner(v) for v in d)
     if origin in (dict, typing.Dict):
-        args = get_args(tp) or (Any, Any)
-        key_t, val_t = args
-        conv = int if key_t is int else (lambda k: k)
-        return {conv(k): from_json(val_t, v) for k, v in data.items()}
-    # An int kept in a float field stays an int: converting it would change the canonical JSON
-    # (2 -> 2.0) and so the digest of a copy.
-    return data
+        key_t, val_t = get_args(tp) or (Any, Any)
+        inner = converter(val_t)
+        if key_t is int:
+            return lambda d: {int(k): inner(v) for k, v in d.items()}
+        return dict if inner is _identity else (lambda d: {k: inner(v) for k, v in d.items()})
+    # Leaves are returned as they are. An int kept in a float field stays an int: converting it
+    # would change the canonical JSON (2 -> 2.0) and so the digest of a copy.
+    return _identity
 
 
 def canonical_json(value: Any) -> str:
