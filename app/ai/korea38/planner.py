@@ -431,7 +431,7 @@ class Planner:
         fixed_at = {h: u for u, h in fixed.items()}
         best_alt = {u: max(self.base(u, h) for h in hs) for u, hs in movers.items() if hs}
         nxt = horizon == "next"
-        scale = cfg.get("contact_scale", 0.6) if nxt else 1.0
+        scale = cfg.get("contact_scale", 1.0) if nxt else 1.0
         my_next = sit.turn + 1   # from my Movement Phase, my next Combat Phase is next turn's
         off_next = nxt and sit.data.offensive(my_next, sit.side) and cfg.get("support", True)
         mine_all = list(movers) + [u for u in fixed if u not in movers]

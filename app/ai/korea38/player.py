@@ -329,6 +329,25 @@ class KoreaAI:
                 actions.append(a)
         return actions
 
+    def _hypothetical(self, sit: Situation, planner: Planner, plan: dict[str, str]) -> K38State:
+        """The position my plan would leave (units moved, cities on their paths taken)."""
+        import dataclasses
+        from app.games.korea38.state import UnitState
+        state = sit.state
+        d = sit.data
+        units = dict(state.units)
+        control = dict(state.control)
+        for u, h in plan.items():
+            old = state.units[u]
+            if h == old.at:
+                continue
+            units[u] = UnitState(at=h, reduced=old.reduced, used=old.used)
+            path = planner._paths.get(u, {}).get(h)
+            for c in (list(path[1][1:]) if path else [h]):
+                if c in d.cities:
+                    control[c] = sit.side
+        return dataclasses.replace(state, units=units, control=control, battles=[], pending=[])
+
     def _safety(self, sit: Situation, planner: Planner, rest, fixed, preset, extra_band,
                 out: dict[str, str]) -> dict[str, str]:
         """Never leave the star city open: if the enemy could reach it (or beat its garrison)
@@ -385,23 +404,7 @@ class KoreaAI:
         return best[2]
 
     def _judge_position(self, sit: Situation, planner: Planner, moves, plan: dict[str, str]) -> tuple:
-        import dataclasses
-        from app.games.korea38.state import UnitState
-        state = sit.state
-        d = sit.data
-        units = dict(state.units)
-        control = dict(state.control)
-        for u, h in plan.items():
-            old = state.units[u]
-            if h == old.at:
-                continue
-            units[u] = UnitState(at=h, reduced=old.reduced, used=old.used)
-            path = planner._paths.get(u, {}).get(h)
-            hexes = list(path[1][1:]) if path else [h]
-            for c in hexes:
-                if c in d.cities:
-                    control[c] = sit.side
-        hypo = dataclasses.replace(state, units=units, control=control)
+        hypo = self._hypothetical(sit, planner, plan)
         try:
             res = determine(hypo)
         except Exception:  # noqa: BLE001
