@@ -131,3 +131,41 @@ def test_bench_functions_on_a_small_scenario():
     turns = korea38_ai.bench_ai_turn(3, scenario=sc)
     assert len(turns) == 3 and all(t >= 0 for t in turns)
     assert korea38_ai.bench_campaigns(1, scenario=sc) > 0
+
+
+# -- the shipped campaign (skipped while resources/korea38 is not there) -------------------------
+
+def _shipped(name: str):
+    from app import RESOURCES
+    from app.engine.scenario import load_scenario
+    path = RESOURCES / "korea38" / "scenarios" / name
+    if not path.exists():
+        pytest.skip(f"{path} is not shipped yet")
+    _g, loaded = load_scenario(path)
+    return dict(loaded.data)
+
+
+def test_campaign_opening_turns_are_legal_and_quick():
+    import time
+    sc = _shipped("campaign.toml")
+    m = Match.start(GAME, sc, seed=3, keep_snapshots=False)
+    seats = {s: Recorder(KoreaAI(3, s, "normal")) for s in GAME.sides}
+    t0 = time.perf_counter()
+    while m.outcome() is None and m.state.turn <= 2:
+        legal = m.legal_actions()
+        m.apply(seats[m.state.active].choose(m, legal), checked=True)
+    assert all(r.calls > 10 for r in seats.values())
+    assert time.perf_counter() - t0 < 30
+
+
+def test_last_turn_is_played_to_the_victory_check():
+    sc = _shipped("chinese-intervention.toml")
+    sc["start"] = dict(sc["start"], turn=13)
+    seats = {s: Recorder(KoreaAI(8, s, "hard" if s == ALLIED else "normal")) for s in GAME.sides}
+    m = Match.start(GAME, sc, seed=8, keep_snapshots=False)
+    for _ in range(3000):
+        if m.outcome() is not None:
+            break
+        legal = m.legal_actions()
+        m.apply(seats[m.state.active].choose(m, legal), checked=True)
+    assert m.outcome() is not None and m.outcome().winner in (COMMUNIST, ALLIED)

@@ -224,11 +224,12 @@ class Planner:
         g = d.grid
         if min((g.distance(star, h) for _u, h in sit.theirs), default=99) > 26:
             return 0.0, set()
-        reach = sit.enemy_reach(positions)
+        before_combat, reach = sit.enemy_reach_phases(positions)
         garrison = [u for u, h in positions.items() if h == star and not d.units[u].zoc_own_hex_only]
         if not garrison:
             return (100.0 if star in reach else 0.0), reach
-        slots = [n for n in self.adj.get(star, ()) if n in reach]
+        # the garrison can only be attacked by units next to it when the Combat Phase begins
+        slots = [n for n in self.adj.get(star, ()) if n in before_combat]
         if not slots:
             return 0.0, reach
         strengths = sorted((sit.strength(u) for u, _h in sit.theirs), reverse=True)

@@ -250,6 +250,14 @@ class Situation:
         return n + min(elim, rp)
 
     def enemy_reach(self, positions: dict[str, str]) -> set[str]:
+        return self.enemy_reach_phases(positions)[1]
+
+    def enemy_reach_phases(self, positions: dict[str, str]) -> tuple[set[str], set[str]]:
+        """(hexes enemy units could stand in when their next Combat Phase begins, hexes they
+        could stand in by the end of that turn); see :meth:`enemy_reach`."""
+        return self._enemy_reach(positions)
+
+    def _enemy_reach(self, positions: dict[str, str]) -> tuple[set[str], set[str]]:
         """Hexes enemy units could stand in by the end of their next turn if my units stood at
         ``positions``. Their Pre-Combat Movement (armour, and everyone on a surprise turn), then
         their Combat Phase (my units they could then attack at 3:1 or more are taken to be
@@ -304,7 +312,7 @@ class Situation:
         out: set[str] = set()
         for key, srcs in after_a.items():
             out |= self._flood(srcs, key[0], cost, zoc, blocked)
-        return out
+        return allr, out
 
     def _flood(self, sources: set[str], allow: float, cost, zoc: set[str], blocked: set[str]) -> set[str]:
         """Every hex units starting in ``sources`` (full allowance each) can end a move in."""
