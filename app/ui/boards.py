@@ -122,31 +122,61 @@ def terrain_brush(name: str, lod: float) -> QBrush:
 
 # -- text ----------------------------------------------------------------------------------------
 
+#: glyph outlines of label lines, by (line, font, letter spacing): QPainterPath.addText is the
+#: slow part of drawing a label, and the same names are drawn into every tile at every zoom
+_TEXT_PATHS: dict[tuple[str, str, float], tuple[QPainterPath, float, float, float, float]] = {}
+_TEXT_PATHS_MAX = 4000
+
+
+def _text_path(line: str, font: QFont, spacing: float) -> tuple[QPainterPath, float, float, float, float]:
+    """The outline of ``line`` set at the origin, with its advance, line height, ascent and
+    descent (worked out once per line, font and spacing)."""
+    key = (line, font.key(), spacing)
+    got = _TEXT_PATHS.get(key)
+    if got is None:
+        if spacing:
+            font = QFont(font)
+            font.setLetterSpacing(QFont.SpacingType.AbsoluteSpacing, spacing)
+        fm = QFontMetricsF(font)
+        path = QPainterPath()
+        path.addText(QPointF(0.0, 0.0), font, line)
+        got = (path, fm.horizontalAdvance(line), fm.height(), fm.ascent(), fm.descent())
+        if len(_TEXT_PATHS) >= _TEXT_PATHS_MAX:
+            _TEXT_PATHS.clear()
+        _TEXT_PATHS[key] = got
+    return got
+
+
+def text_extent(text: str, font: QFont, spacing: float = 0.0) -> tuple[float, float]:
+    """Width and height of a (possibly multi-line) label as :func:`draw_halo_text` sets it."""
+    lines = text.split("\n")
+    metrics = [_text_path(line, font, spacing) for line in lines]
+    return max(m[1] for m in metrics), metrics[0][2] * len(lines)
+
+
 def draw_halo_text(p: QPainter, pos: QPointF, text: str, font: QFont, colour: QColor,
                    halo: QColor | None = None, align: str = "center", spacing: float = 0.0) -> QRectF:
     """Text with a soft paper-coloured halo, the way printed maps keep names legible."""
-    if spacing:
-        font = QFont(font)
-        font.setLetterSpacing(QFont.SpacingType.AbsoluteSpacing, spacing)
-    fm = QFontMetricsF(font)
     lines = text.split("\n")
-    h = fm.height()
     out = QRectF()
+    halo_pen = None
+    if halo is not None:
+        halo_pen = QPen(halo, max(1.5, font.pixelSize() * 0.28), Qt.PenStyle.SolidLine,
+                        Qt.PenCapStyle.RoundCap, Qt.PenJoinStyle.RoundJoin)
     for i, line in enumerate(lines):
-        w = fm.horizontalAdvance(line)
+        path, w, h, ascent, descent = _text_path(line, font, spacing)
         x = pos.x() - (w / 2 if align == "center" else (w if align == "right" else 0))
-        y = pos.y() + (i - (len(lines) - 1) / 2) * h + fm.ascent() / 2 - fm.descent() / 2
-        path = QPainterPath()
-        path.addText(QPointF(x, y), font, line)
-        if halo is not None:
-            p.setPen(QPen(halo, max(1.5, font.pixelSize() * 0.28), Qt.PenStyle.SolidLine,
-                          Qt.PenCapStyle.RoundCap, Qt.PenJoinStyle.RoundJoin))
+        y = pos.y() + (i - (len(lines) - 1) / 2) * h + ascent / 2 - descent / 2
+        p.translate(x, y)
+        if halo_pen is not None:
+            p.setPen(halo_pen)
             p.setBrush(Qt.BrushStyle.NoBrush)
             p.drawPath(path)
         p.setPen(Qt.PenStyle.NoPen)
         p.setBrush(colour)
         p.drawPath(path)
-        out = out.united(QRectF(x, y - fm.ascent(), w, h))
+        p.translate(-x, -y)
+        out = out.united(QRectF(x, y - ascent, w, h))
     return out
 
 
@@ -597,9 +627,43 @@ class HexBoard(Board):
         return chains
 
     # -- painting ----------------------------------------------------------------------------
+    # The picture is painted tile by tile (app.ui.scene), so every part below only draws what
+    # can touch the tile: segments, chains and labels are culled against the tile's rectangle
+    # (grown by the widest pen), and the geometry that never changes - meandering rivers,
+    # smoothed lines, label outlines - is worked out once per board.
     def _visible(self, rect: QRectF) -> list[str]:
         r = rect.adjusted(-HEX_R, -HEX_R, HEX_R, HEX_R)
-        return [h for h in self.ids if r.intersects(self.bbox[h])]
+        bbox = self.bbox
+        return [h for h in self.ids if r.intersects(bbox[h])]
+
+    @staticmethod
+    def _seg_table(segs) -> list[tuple[float, float, float, float, QPointF, QPointF]]:
+        out = []
+        for a, b in segs:
+            ax, ay, bx, by = a.x(), a.y(), b.x(), b.y()
+            out.append((min(ax, bx), min(ay, by), max(ax, bx), max(ay, by), a, b))
+        return out
+
+    def _segs(self, name: str) -> list[tuple[float, float, float, float, QPointF, QPointF]]:
+        """The segments of ``self.<name>`` with their bounding boxes (worked out once)."""
+        cache = self.__dict__.setdefault("_seg_cache", {})
+        got = cache.get(name)
+        if got is None:
+            got = cache[name] = self._seg_table(getattr(self, name))
+        return got
+
+    @staticmethod
+    def _near(table, rect: QRectF, pad: float):
+        l, t = rect.left() - pad, rect.top() - pad
+        r, b = rect.right() + pad, rect.bottom() + pad
+        return [row for row in table if row[2] >= l and row[0] <= r and row[3] >= t and row[1] <= b]
+
+    def _segs_path(self, name: str, rect: QRectF, pad: float) -> QPainterPath:
+        path = QPainterPath()
+        for row in self._near(self._segs(name), rect, pad):
+            path.moveTo(row[4])
+            path.lineTo(row[5])
+        return path
 
     def paint(self, p: QPainter, rect: QRectF, lod: float) -> None:
         p.save()
@@ -631,16 +695,12 @@ class HexBoard(Board):
             p.setPen(Qt.PenStyle.NoPen)
             p.setBrush(theme.SEA)
             p.drawPath(water_path)
-        if self.coast:
+        coast = self._segs_path("coast", rect, HEX_R) if self.coast else QPainterPath()
+        if not coast.isEmpty():
             cap = Qt.PenCapStyle.RoundCap
             for width, col in ((HEX_R * 0.62, theme.SEA_BAND_OUTER), (HEX_R * 0.30, theme.SEA_BAND)):
                 p.setPen(QPen(col, width, Qt.PenStyle.SolidLine, cap, Qt.PenJoinStyle.RoundJoin))
-                path = QPainterPath()
-                for a, b in self.coast:
-                    if rect.adjusted(-HEX_R, -HEX_R, HEX_R, HEX_R).contains(a):
-                        path.moveTo(a)
-                        path.lineTo(b)
-                p.drawPath(path)
+                p.drawPath(coast)
         # land by terrain, one path per terrain so shared edges have no seams
         by_t: dict[str, QPainterPath] = {}
         for h in vis:
@@ -656,17 +716,10 @@ class HexBoard(Board):
             p.drawPath(path)       # flat colour underneath hides texture seams
             p.setBrush(terrain_brush(t, lod))
             p.drawPath(path)
-        land = QPainterPath()
-        for path in by_t.values():
-            land.addPath(path)
         # the coastline itself: a thin dark ink line on the land edge
-        if self.coast:
+        if not coast.isEmpty():
             p.setPen(QPen(theme.COAST, 1.3, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap))
-            path = QPainterPath()
-            for a, b in self.coast:
-                path.moveTo(a)
-                path.lineTo(b)
-            p.drawPath(path)
+            p.drawPath(coast)
         if lod >= 0.28:
             self._paint_relief(p, vis, lod)
         # hex grid
@@ -682,23 +735,20 @@ class HexBoard(Board):
             p.drawPath(wgrid)
             p.setPen(QPen(theme.GRID, w))
             p.drawPath(grid)
-        if self.border:
-            path = QPainterPath()
-            for a, b in self.border:
-                path.moveTo(a)
-                path.lineTo(b)
+        path = self._segs_path("border", rect, 8.0) if self.border else QPainterPath()
+        if not path.isEmpty():
             pen = QPen(theme.BORDER, 2.4, Qt.PenStyle.DashDotLine, Qt.PenCapStyle.FlatCap, Qt.PenJoinStyle.RoundJoin)
             p.setPen(QPen(QColor(250, 246, 232, 150), 4.5))
             p.drawPath(path)
             p.setPen(pen)
             p.drawPath(path)
         self._paint_regions(p, rect)
-        self._paint_water_sides(p)
-        self._paint_rivers(p, lod)
-        self._paint_roads(p, lod)
-        self._paint_river_names(p, lod)
-        self._paint_lines(p, lod)
-        self._paint_places(p, vis, lod)
+        self._paint_water_sides(p, rect)
+        self._paint_rivers(p, lod, rect)
+        self._paint_roads(p, lod, rect)
+        self._paint_river_names(p, lod, rect)
+        self._paint_lines(p, lod, rect)
+        self._paint_places(p, vis, lod, rect)
         if lod >= 1.05:
             self._paint_hex_numbers(p, vis, lod)
         p.restore()
@@ -763,9 +813,12 @@ class HexBoard(Board):
             p.drawPath(hach)
 
     def _paint_regions(self, p: QPainter, rect: QRectF) -> None:
+        grow = rect.adjusted(-HEX_R * 6, -HEX_R * 3, HEX_R * 6, HEX_R * 3)
         for name, area, edge in self.regions:
             low = name.lower()
             if "mig" not in low and "alley" not in low:
+                continue
+            if not grow.intersects(area.boundingRect()):
                 continue
             p.save()
             p.setClipPath(area, Qt.ClipOperation.IntersectClip)
@@ -789,13 +842,15 @@ class HexBoard(Board):
                            theme.map_font(HEX_R * 0.42, bold=True, italic=True), QColor("#8A6A00"),
                            QColor(255, 245, 200, 200), spacing=2.0)
 
-    def _paint_water_sides(self, p: QPainter) -> None:
-        for a, b in self.sea_sides:
+    def _paint_water_sides(self, p: QPainter, rect: QRectF | None = None) -> None:
+        if rect is None:
+            rect = self.rect()
+        for *_, a, b in self._near(self._segs("sea_sides"), rect, HEX_R * 0.3):
             p.setPen(QPen(theme.COAST, HEX_R * 0.26, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap))
             p.drawLine(a, b)
             p.setPen(QPen(theme.SEA, HEX_R * 0.20, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap))
             p.drawLine(a, b)
-        for a, b in self.cliffs:
+        for *_, a, b in self._near(self._segs("cliffs"), rect, 8.0):
             p.setPen(QPen(QColor("#4A3A28"), 2.2, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap))
             p.drawLine(a, b)
             dx, dy = b.x() - a.x(), b.y() - a.y()
@@ -806,12 +861,25 @@ class HexBoard(Board):
                 q = QPointF(a.x() + dx * t, a.y() + dy * t)
                 p.drawLine(q, QPointF(q.x() + nx, q.y() + ny))
 
-    def _paint_rivers(self, p: QPainter, lod: float) -> None:
+    def _river_paths(self) -> list[tuple[QPainterPath, QRectF]]:
+        """Each river's meandering curve and its bounds (worked out once)."""
+        got = self.__dict__.get("_river_cache")
+        if got is None:
+            got = []
+            for i, chain in enumerate(self.rivers):
+                path = wavy_path(chain, HEX_R * 0.09, seed=i + 3)
+                got.append((path, path.boundingRect().adjusted(-1, -1, 1, 1)))  # never empty
+            self._river_cache = got
+        return got
+
+    def _paint_rivers(self, p: QPainter, lod: float, rect: QRectF | None = None) -> None:
         if not self.rivers:
             return
         w = 2.8 if lod > 0.5 else 2.8 / max(lod * 2, 0.6)
-        for i, chain in enumerate(self.rivers):
-            path = wavy_path(chain, HEX_R * 0.09, seed=i + 3)
+        grow = (rect or self.rect()).adjusted(-w - 4, -w - 4, w + 4, w + 4)
+        for path, bounds in self._river_paths():
+            if not grow.intersects(bounds):
+                continue
             p.setPen(QPen(QColor(255, 255, 255, 90), w + 1.6, Qt.PenStyle.SolidLine,
                           Qt.PenCapStyle.RoundCap, Qt.PenJoinStyle.RoundJoin))
             p.setBrush(Qt.BrushStyle.NoBrush)
@@ -820,7 +888,7 @@ class HexBoard(Board):
                           Qt.PenJoinStyle.RoundJoin))
             p.drawPath(path)
 
-    def _paint_river_names(self, p: QPainter, lod: float) -> None:
+    def _paint_river_names(self, p: QPainter, lod: float, rect: QRectF | None = None) -> None:
         if lod < 0.35:
             return
         f = theme.map_font(HEX_R * 0.3, italic=True)
@@ -829,6 +897,11 @@ class HexBoard(Board):
                 continue
             i = len(chain) // 2
             a, b = chain[i - 1], chain[i]
+            if rect is not None:
+                reach = text_extent(name, f, 1.0)[0] / 2 + HEX_R
+                mx, my = (a.x() + b.x()) / 2, (a.y() + b.y()) / 2
+                if not rect.adjusted(-reach, -reach, reach, reach).contains(QPointF(mx, my)):
+                    continue
             ang = math.degrees(math.atan2(b.y() - a.y(), b.x() - a.x()))
             if ang > 90:
                 ang -= 180
@@ -842,16 +915,19 @@ class HexBoard(Board):
                            spacing=1.0)
             p.restore()
 
-    def _paint_roads(self, p: QPainter, lod: float) -> None:
-        if self.rails:
+    def _paint_roads(self, p: QPainter, lod: float, rect: QRectF | None = None) -> None:
+        if rect is None:
+            rect = self.rect()
+        rails = [(row[4], row[5]) for row in self._near(self._segs("rails"), rect, 6.0)] if self.rails else []
+        if rails:
             path = QPainterPath()
-            for a, b in self.rails:
+            for a, b in rails:
                 path.moveTo(a)
                 path.lineTo(b)
             p.setPen(QPen(theme.RAIL, 1.4))
             p.drawPath(path)
             p.setPen(QPen(theme.RAIL, 1.0))
-            for a, b in self.rails:
+            for a, b in rails:
                 dx, dy = b.x() - a.x(), b.y() - a.y()
                 ln = math.hypot(dx, dy) or 1
                 nx, ny = -dy / ln * 2.5, dx / ln * 2.5
@@ -860,8 +936,12 @@ class HexBoard(Board):
                     p.drawLine(QPointF(q.x() - nx, q.y() - ny), QPointF(q.x() + nx, q.y() + ny))
         if not self.roads:
             return
+        table = self.__dict__.get("_road_table")
+        if table is None:
+            table = self._road_table = [row + (m,) for row, (_, _, m) in
+                                        zip(self._seg_table([(a, b) for a, b, _ in self.roads]), self.roads)]
         major, minor = QPainterPath(), QPainterPath()
-        for a, b, is_minor in self.roads:
+        for *_, a, b, is_minor in self._near(table, rect, 8.0):
             path = minor if is_minor else major
             path.moveTo(a)
             path.lineTo(b)
@@ -876,7 +956,25 @@ class HexBoard(Board):
         p.setPen(QPen(theme.ROAD, w * 0.7, Qt.PenStyle.DashLine, Qt.PenCapStyle.FlatCap))
         p.drawPath(minor)
 
-    def _paint_lines(self, p: QPainter, lod: float) -> None:
+    def _line_paths(self, ln: dict[str, Any], chains: list[list[QPointF]]) -> list[tuple[QPainterPath, QRectF]]:
+        """A line's drawn chains and their bounds (worked out once per line)."""
+        cache = self.__dict__.setdefault("_line_cache", {})
+        got = cache.get(id(chains))
+        if got is None:
+            smooth = bool(ln.get("points_hexes") or ln.get("through"))
+            got = []
+            for chain in chains:
+                if smooth:
+                    path = smooth_path(chain)
+                else:
+                    path = QPainterPath()
+                    path.addPolygon(QPolygonF(chain))
+                got.append((path, path.boundingRect().adjusted(-1, -1, 1, 1)))  # never empty
+            cache[id(chains)] = got
+        return got
+
+    def _paint_lines(self, p: QPainter, lod: float, rect: QRectF | None = None) -> None:
+        grow = (rect or self.rect()).adjusted(-8, -8, 8, 8)
         for ln, chains in self.lines:
             kind = (ln.get("kind") or ln.get("id") or "").lower()
             lid = str(ln.get("id") or "").lower()
@@ -891,13 +989,9 @@ class HexBoard(Board):
                        Qt.PenJoinStyle.RoundJoin)
             pen.setDashPattern(dash)
             p.setBrush(Qt.BrushStyle.NoBrush)
-            smooth = bool(ln.get("points_hexes") or ln.get("through"))
-            for chain in chains:
-                if smooth:
-                    path = smooth_path(chain)
-                else:
-                    path = QPainterPath()
-                    path.addPolygon(QPolygonF(chain))
+            for path, bounds in self._line_paths(ln, chains):
+                if not grow.intersects(bounds):
+                    continue
                 p.setPen(QPen(QColor(255, 250, 235, 120), width + 2.5, Qt.PenStyle.SolidLine,
                               Qt.PenCapStyle.FlatCap, Qt.PenJoinStyle.RoundJoin))
                 p.drawPath(path)
@@ -909,6 +1003,11 @@ class HexBoard(Board):
                 longest = max(chains, key=len)
                 at = self._label_spot(longest)
                 f = theme.map_font(HEX_R * 0.36, bold=True, italic=True)
+                if rect is not None:
+                    w, h = text_extent(label, f, 0.8)
+                    spot = QRectF(at.x() + 4, at.y() - HEX_R * 0.32 - h, w, 2 * h).adjusted(-8, -8, 8, 8)
+                    if not rect.intersects(spot):
+                        continue
                 draw_halo_text(p, QPointF(at.x() + 4, at.y() - HEX_R * 0.32), label, f, col,
                                QColor(250, 246, 232, 210), align="left", spacing=0.8)
 
@@ -937,7 +1036,7 @@ class HexBoard(Board):
                 best, best_score = q, score
         return best
 
-    def _paint_places(self, p: QPainter, vis: list[str], lod: float) -> None:
+    def _paint_places(self, p: QPainter, vis: list[str], lod: float, rect: QRectF | None = None) -> None:
         g = self.grid
         ink = theme.INK
         for h in vis:
@@ -1009,11 +1108,12 @@ class HexBoard(Board):
             text = str(lb.get("text", ""))
             # keep the label inside the map frame
             spacing = size * 0.2
-            f2 = QFont(f)
-            f2.setLetterSpacing(QFont.SpacingType.AbsoluteSpacing, spacing)
-            fm = QFontMetricsF(f2)
-            half = max(fm.horizontalAdvance(t) for t in text.split("\n")) / 2 + 4
+            width, height = text_extent(text, f, spacing)
+            half = width / 2 + 4
             x = min(max(at.x(), self.map_rect.left() + half), self.map_rect.right() - half)
+            if rect is not None and not rect.intersects(QRectF(x - half - 8, at.y() - height / 2 - 8,
+                                                               2 * half + 16, height + 16)):
+                continue
             draw_halo_text(p, QPointF(x, at.y()), text, f, col, None, spacing=spacing)
 
     def _paint_hex_numbers(self, p: QPainter, vis: list[str], lod: float) -> None:
