@@ -16,7 +16,7 @@ from typing import Any, Protocol
 from PySide6.QtCore import (QEasingCurve, QEvent, QPoint, QPointF, QRect, QRectF, QSizeF, Qt,
                             QVariantAnimation, Signal)
 from PySide6.QtGui import (QBrush, QColor, QFontMetricsF, QPainter, QPainterPath, QPen, QPixmap,
-                           QTransform)
+                           QRegion, QTransform)
 from PySide6.QtWidgets import (QGraphicsItem, QGraphicsObject, QGraphicsScene, QGraphicsView,
                                QStyleOptionGraphicsItem, QWidget)
 
@@ -62,6 +62,7 @@ class PieceItem(QGraphicsObject):
         self.map = scene
         self.piece: dict[str, Any] = {}
         self.size = QSizeF(10, 10)
+        self._brect: QRectF | None = None
         self.selected = False
         self.fanned = False
         self._press: QPointF | None = None
@@ -73,6 +74,9 @@ class PieceItem(QGraphicsObject):
         self.setAcceptedMouseButtons(Qt.MouseButton.LeftButton)
         self.setAcceptHoverEvents(False)
         self.setCursor(Qt.CursorShape.PointingHandCursor)
+        # drawn once per zoom into a device-pixel cache: a frame (pan, drag, highlight) only
+        # blits it; update() (new look, selection, dimming, dragging) redraws it
+        self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
         self.update_piece(piece)
 
     @property
@@ -81,9 +85,12 @@ class PieceItem(QGraphicsObject):
 
     def update_piece(self, piece: dict[str, Any]) -> None:
         size = piece_size(piece, self.map.board.unit)
-        if size != self.size:
+        if size != self.size or self._brect is None:
             self.prepareGeometryChange()
             self.size = size
+            w, h = size.width(), size.height()
+            m = max(w, h) * 0.16 + 3
+            self._brect = QRectF(-w / 2 - m, -h / 2 - m, w + 2 * m, h + 2 * m)
         self.piece = piece
         self.look = look_key(piece)
         self.dim = bool(flags_of(piece) & DIM_FLAGS)
@@ -91,9 +98,7 @@ class PieceItem(QGraphicsObject):
         self.update()
 
     def boundingRect(self) -> QRectF:
-        m = max(self.size.width(), self.size.height()) * 0.16 + 3
-        return QRectF(-self.size.width() / 2 - m, -self.size.height() / 2 - m,
-                      self.size.width() + 2 * m, self.size.height() + 2 * m)
+        return self._brect       # asked many times a frame: worked out when the size changes
 
     def shape(self) -> QPainterPath:
         path = QPainterPath()
@@ -178,6 +183,7 @@ class PieceItem(QGraphicsObject):
                 return
             self.dragging = True
             self.setZValue(Z_DRAG)
+            self.update()      # the outline and the undimmed face while dragged
         self.setPos(self._start + delta)
         if self.map.host:
             self.map.host.piece_dragged(self.pid, event.scenePos())
@@ -212,6 +218,7 @@ class BoxItem(QGraphicsItem):
         self.name = name
         self.rect = rect
         self.setZValue(Z_BOX)
+        self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
 
     def boundingRect(self) -> QRectF:
         return self.rect.adjusted(-4, -4, 6, 6)
@@ -248,6 +255,7 @@ class BoxTag(QGraphicsItem):
         self.at = at
         self.setZValue(Z_BOX + 1)
         self.setCursor(Qt.CursorShape.PointingHandCursor)
+        self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
         self._rect = QRectF()
         self.set_count(0)
 
@@ -308,11 +316,16 @@ class BoxTag(QGraphicsItem):
 
 
 class PathItem(QGraphicsItem):
-    """Paints a list of (path, fill, pen, text, text position) - highlights, hover, overlays."""
+    """Paints a list of (path, fill, pen, text, text position) - highlights, hover, overlays.
 
-    def __init__(self, z: float):
+    ``cached``: drawn into a device-pixel cache, for layers that stay the same over many frames
+    (the game's overlays); layers that change with the pointer are drawn directly."""
+
+    def __init__(self, z: float, cached: bool = False):
         super().__init__()
         self.setZValue(z)
+        if cached:
+            self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
         self.shapes: list[tuple[QPainterPath, QBrush | None, QPen | None]] = []
         self.texts: list[tuple[QPointF, str, QColor]] = []
         self._rect = QRectF()
@@ -329,6 +342,7 @@ class PathItem(QGraphicsItem):
         for pos, text, _ in self.texts:
             r = r.united(QRectF(pos.x() - 200, pos.y() - 40, 400, 80))
         self._rect = r
+        self.update()
 
     def clear(self) -> None:
         self.set_shapes([])
@@ -374,7 +388,7 @@ class MapScene(QGraphicsScene):
         self._tile_budget = 220
         self.targets_item = PathItem(Z_TARGETS)
         self.hover_item = PathItem(Z_HOVER)
-        self.overlay_item = PathItem(Z_OVERLAY)
+        self.overlay_item = PathItem(Z_OVERLAY, cached=True)
         self.measure_item = PathItem(Z_MEASURE)
         for it in (self.targets_item, self.hover_item, self.overlay_item, self.measure_item):
             self.addItem(it)
@@ -439,8 +453,8 @@ class MapScene(QGraphicsScene):
         dpr = dev.devicePixelRatioF() if dev is not None else 1.0
         lod = scale * dpr
         br = self.board.rect()
-        p.fillRect(rect, theme.TABLE_EDGE)
         if self.direct or lod > 12:
+            p.fillRect(rect, theme.TABLE_EDGE)
             p.save()
             p.setClipRect(br.intersected(rect))
             self.board.paint(p, br.intersected(rect), lod)
@@ -464,7 +478,15 @@ class MapScene(QGraphicsScene):
         if dpr != 1.0:
             p.scale(1 / dpr, 1 / dpr)
         p.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform, False)
+        p.setRenderHint(QPainter.RenderHint.Antialiasing, False)
         clip = QRectF(t.mapRect(br).topLeft() * dpr, t.mapRect(br).size() * dpr)
+        # the table around the board, in whole device pixels (the tiles cover the board): an
+        # antialiased fill of the whole exposed rectangle in scene units would blend every pixel
+        exposed = QRegion(QRectF(t.mapRect(rect).topLeft() * dpr, t.mapRect(rect).size() * dpr).toAlignedRect())
+        inner = QRect(QPoint(math.ceil(clip.left()), math.ceil(clip.top())),
+                      QPoint(math.floor(clip.right()) - 1, math.floor(clip.bottom()) - 1))
+        for r in exposed.subtracted(QRegion(inner)):
+            p.fillRect(r, theme.TABLE_EDGE)
         p.setClipRect(clip)
         for j in range(y0, y1 + 1):
             for i in range(x0, x1 + 1):
@@ -910,6 +932,9 @@ class Overview(QWidget):
         self.view = view
         self._pm: QPixmap | None = None
         self._board_id = None
+        self._board_gen = 0
+        self._dots_pm: QPixmap | None = None
+        self._dots_key: Any = None
         self.setCursor(Qt.CursorShape.PointingHandCursor)
         self.setAttribute(Qt.WidgetAttribute.WA_OpaquePaintEvent, False)
         self.resize(220, 160)
@@ -940,34 +965,57 @@ class Overview(QWidget):
             p.end()
             self._pm = pm
             self._board_id = board
+            self._board_gen += 1
         return self._pm
 
     def _scale(self) -> float:
         br = self.view.map.board.rect()
         return min(self.width() / br.width(), self.height() / br.height())
 
-    def paintEvent(self, event) -> None:  # noqa: N802
-        p = QPainter(self)
-        p.setRenderHint(QPainter.RenderHint.Antialiasing)
-        p.drawPixmap(0, 0, self._pixmap())
-        br = self.view.map.board.rect()
+    def _picture(self) -> QPixmap:
+        """The board with the pieces as dots, redrawn only when a piece moves or the board or
+        the size changes (a pan only moves the frame drawn over it)."""
+        board_pm = self._pixmap()
+        scene = self.view.map
+        br = scene.board.rect()
         s = self._scale()
-        # pieces as dots
-        for it in self.view.map.items_by_id.values():
+        dots = []
+        for it in scene.items_by_id.values():
             if not it.isVisible():
                 continue
             q = it.pos()
-            if not br.contains(q):
-                continue
-            c = theme.nation_colour(it.piece, self.view.map.sides)
-            p.setPen(QPen(QColor(0, 0, 0, 150), 0.8))
-            p.setBrush(c)
-            p.drawRect(QRectF((q.x() - br.left()) * s - 2, (q.y() - br.top()) * s - 2, 4, 4))
+            if br.contains(q):
+                dots.append((round((q.x() - br.left()) * s, 1), round((q.y() - br.top()) * s, 1),
+                             theme.nation_colour(it.piece, scene.sides).rgba()))
+        key = (self._board_gen, tuple(dots))
+        if self._dots_key == key and self._dots_pm is not None:
+            return self._dots_pm
+        pm = board_pm.copy()
+        p = QPainter(pm)
+        p.setRenderHint(QPainter.RenderHint.Antialiasing)
+        p.setPen(QPen(QColor(0, 0, 0, 150), 0.8))
+        for x, y, rgba in dots:
+            p.setBrush(QColor.fromRgba(rgba))
+            p.drawRect(QRectF(x - 2, y - 2, 4, 4))
+        p.end()
+        self._dots_pm, self._dots_key = pm, key
+        return pm
+
+    def paintEvent(self, event) -> None:  # noqa: N802
+        p = QPainter(self)
+        p.drawPixmap(0, 0, self._picture())
+        br = self.view.map.board.rect()
+        s = self._scale()
         vr = self.view.visible_scene_rect()
         r = QRectF((vr.left() - br.left()) * s, (vr.top() - br.top()) * s, vr.width() * s, vr.height() * s)
-        p.setBrush(QColor(255, 255, 255, 40))
-        p.setPen(QPen(QColor("#C0392B"), 2.0))
-        p.drawRect(r.intersected(QRectF(self.rect()).adjusted(1, 1, -1, -1)))
+        # the view's frame in whole pixels, not antialiased: the same look, and a small fill
+        # instead of an antialiased blend every time the view pans
+        frame = r.intersected(QRectF(self.rect()).adjusted(1, 1, -1, -1)).toRect()
+        if not frame.isEmpty():
+            p.fillRect(frame, QColor(255, 255, 255, 40))
+            p.setBrush(Qt.BrushStyle.NoBrush)
+            p.setPen(QPen(QColor("#C0392B"), 2.0))
+            p.drawRect(frame)
         p.setBrush(Qt.BrushStyle.NoBrush)
         p.setPen(QPen(QColor(20, 18, 15), 2.0))
         p.drawRect(QRectF(self.rect()).adjusted(1, 1, -1, -1))

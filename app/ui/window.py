@@ -99,6 +99,12 @@ class MainWindow(QMainWindow):
         self._replay: ReplaySession | None = None
         self._targets: dict[str, dict[str, Any]] = {}
         self._targets_for: str | None = None
+        # drop targets and their highlight shapes per piece, for the position shown (the game's
+        # drop_targets is a pure function of the state): worked out for the movable pieces in
+        # idle time after each change, so pressing on a piece only lights what is known
+        self._tcache: dict[Any, Any] = {}
+        self._tcache_for: tuple[Any, Any] | None = None
+        self._prefetch: list[str] = []
         self._board_src: Any = None
         self._legal: list[Action] = []
         self._hover_loc: Any = None
@@ -137,6 +143,10 @@ class MainWindow(QMainWindow):
         self._build_docks()
         self._build_status()
         self._build_menus()
+        self._prefetch_timer = QTimer(self)
+        self._prefetch_timer.setSingleShot(True)
+        self._prefetch_timer.setInterval(0)
+        self._prefetch_timer.timeout.connect(self._prefetch_step)
         self._ai_timer = QTimer(self)
         self._ai_timer.setInterval(15)
         self._ai_timer.timeout.connect(self._ai_poll)
@@ -690,6 +700,7 @@ class MainWindow(QMainWindow):
         self._update_undo()
         self._update_victory_dialog()
         self.view.overview.update()
+        self._plan_prefetch(game, state)
 
     def _date(self, game: Game, state: GameState) -> str:
         for name in ("date", "turn_date", "turn_label"):
@@ -1251,15 +1262,70 @@ class MainWindow(QMainWindow):
         self.scene.targets_item.clear()
         self.path_item.clear()
 
-    def _show_targets(self, pid: str) -> None:
+    # -- drop targets, cached per position ------------------------------------------------------
+    def _targets_cache(self) -> dict[Any, Any]:
+        """The cache for the position shown (emptied when the game, the state object or the
+        board's boxes change)."""
         game, state = self.shown()
-        try:
-            targets = game.drop_targets(state, pid) or {}
-        except Exception as e:
-            self.status(f"The game could not list moves for {pid}: {e}")
-            targets = {}
+        key = (game, state, self.mode, self.scene.board, tuple(self.scene.box_slots.items()))
+        if self._tcache_for is None or len(self._tcache_for) != len(key) or \
+                any(a is not b for a, b in zip(self._tcache_for[:4], key[:4])) or self._tcache_for[4] != key[4]:
+            self._tcache = {}
+            self._tcache_for = key
+        return self._tcache
+
+    def _targets_of(self, pid: str) -> tuple[dict[str, dict[str, Any]], list, list]:
+        """The game's drop targets for ``pid`` in the position shown, with their highlight shapes
+        and cost labels."""
+        cache = self._targets_cache()
+        got = cache.get(pid)
+        if got is None:
+            game, state = self.shown()
+            try:
+                targets = game.drop_targets(state, pid) or {}
+            except Exception as e:
+                self.status(f"The game could not list moves for {pid}: {e}")
+                return {}, [], []       # not cached: asked again next time
+            got = (targets, *self._target_shapes(targets))
+            cache[pid] = got
+        return got
+
+    def _plan_prefetch(self, game: Game, state: GameState) -> None:
+        """After a change: work out the drop targets of the pieces the player may move, one per
+        idle moment, so a press finds them ready."""
+        self._prefetch = []
+        if self._replay is not None or not self.can_act() or self.handover.isVisible():
+            return
+        cache = self._targets_cache()
+        seen: set[str] = set()
+        first, rest = [], []
+        for a in self._legal:
+            u = _mover(a)
+            if u is None or u in seen or u in cache or u not in self.scene.items_by_id:
+                continue
+            seen.add(u)
+            (first if _is_drag_action(a) else rest).append(u)
+        self._prefetch = (first + rest)[:120]
+        if self._prefetch:
+            self._prefetch_timer.start()
+
+    def _prefetch_step(self) -> None:
+        t0 = time.perf_counter()
+        while self._prefetch and time.perf_counter() - t0 < 0.008:
+            pid = self._prefetch.pop(0)
+            if pid in self.scene.items_by_id and self.can_act():
+                if not self._targets_of(pid)[0]:
+                    self._why_cannot_move(pid)      # what a press on it will say
+        if self._prefetch:
+            self._prefetch_timer.start()
+
+    def _show_targets(self, pid: str) -> None:
+        targets, shapes, texts = self._targets_of(pid)
         self._targets = targets
         self._targets_for = pid
+        self.scene.targets_item.set_shapes(shapes, texts)
+
+    def _target_shapes(self, targets: dict[str, dict[str, Any]]) -> tuple[list, list]:
         shapes, texts = [], []
         fill = QBrush(theme.HIGHLIGHT)
         board = self.scene.board
@@ -1296,7 +1362,7 @@ class MainWindow(QMainWindow):
                 c = (f"{cost:.1f}".rstrip("0").rstrip(".") if isinstance(cost, float) else str(cost))
                 texts.append((QPointF(br.right() - br.width() * 0.22, br.top() + br.height() * 0.3), c,
                               QColor("#1E5A1E") if not ezoc else QColor("#8E1B1B")))
-        self.scene.targets_item.set_shapes(shapes, texts)
+        return shapes, texts
 
     def _path_line(self, way: Any) -> QPainterPath | None:
         if not isinstance(way, (list, tuple)) or len(way) < 2:
@@ -1354,13 +1420,19 @@ class MainWindow(QMainWindow):
         (asked about a move to where it stands), else ""."""
         pc = self.scene.piece(pid) or {}
         if self.match is None or self.mode != "play" or pc.get("side") != self.match.state.active \
-                or pc.get("at") is None:
+                or pc.get("at") is None or self._replay is not None:
             return ""
+        cache = self._targets_cache()       # the same position: the same answer
+        key = ("why", pid, str(pc.get("at")))
+        if key in cache:
+            return cache[key]  # type: ignore[return-value]
         try:
             prob = self.match.check({"type": "move", "unit": pid, "to": pc.get("at")})
         except Exception:
             return ""
-        return (f": {prob.reason}" + (f" ({prob.rule})" if prob.rule else "")) if prob else ""
+        why = (f": {prob.reason}" + (f" ({prob.rule})" if prob.rule else "")) if prob else ""
+        cache[key] = why  # type: ignore[assignment]
+        return why
 
     def piece_dragged(self, pid: str, pos: QPointF) -> None:
         loc = self._drop_location(pos)
