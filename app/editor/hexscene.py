@@ -11,7 +11,7 @@ import math
 from typing import Any, Callable
 
 from PySide6.QtCore import QPointF, QRectF, Qt, Signal
-from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPainterPath, QPen, QPixmap, QPolygonF
+from PySide6.QtGui import QBrush, QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPen, QPixmap, QPolygonF
 from PySide6.QtWidgets import (QGraphicsItem, QGraphicsPixmapItem, QGraphicsRectItem, QGraphicsScene,
                                QGraphicsSceneMouseEvent, QStyleOptionGraphicsItem)
 
@@ -198,20 +198,14 @@ class MapItem(QGraphicsItem):
                 if e:
                     p.drawText(QRectF(cx * SCALE - size, cy * SCALE + size * 0.56, size * 2, size * 0.28),
                                Qt.AlignHCenter | Qt.AlignTop, f"{e:g}")
-        # free labels
+        # free labels: a label's ``size`` is a point size at a 24 px hex radius (as the game reads
+        # it), not a multiplier, so scale it to the hex and never clip it to a box
         for lb in data.get("labels") or []:
             at = lb.get("at")
             if at not in polys:
                 continue
             cx, cy = grid.to_pixel(at)
-            f = QFont("Serif")
-            f.setItalic(True)
-            f.setBold(True)
-            f.setPixelSize(max(5, int(size * 0.32 * float(lb.get("size", 1.0) or 1.0))))
-            p.setFont(f)
-            p.setPen(QColor("#3A2A1A"))
-            p.drawText(QRectF(cx * SCALE - size * 3, cy * SCALE - size * 0.25, size * 6, size * 0.5),
-                       Qt.AlignCenter, str(lb.get("text", "")))
+            draw_label(p, QPointF(cx * SCALE, cy * SCALE), lb, size)
         # off-map boxes
         for bx in data.get("boxes") or []:
             r = box_rect(bx)
@@ -227,6 +221,35 @@ class MapItem(QGraphicsItem):
             p.setPen(style.INK)
             p.drawText(r.adjusted(size * 0.1, size * 0.05, -size * 0.1, 0), Qt.AlignHCenter | Qt.AlignTop,
                        str(bx.get("name") or bx.get("id", "")))
+
+
+def label_font(lb: dict[str, Any], hex_radius: float) -> QFont:
+    """The font of a free map label ``lb`` on hexes of ``hex_radius`` scene px."""
+    try:
+        pts = float(lb.get("size", 10) or 10)
+    except (TypeError, ValueError):
+        pts = 10.0
+    f = QFont("Serif")
+    f.setItalic(True)
+    f.setBold(True)
+    f.setPixelSize(max(4, round(pts * hex_radius / 24.0)))
+    return f
+
+
+def draw_label(p: QPainter, c: QPointF, lb: dict[str, Any], hex_radius: float) -> None:
+    f = label_font(lb, hex_radius)
+    text = str(lb.get("text", ""))
+    fm = QFontMetricsF(f)
+    w = fm.horizontalAdvance(text)
+    path = QPainterPath()
+    path.addText(QPointF(c.x() - w / 2, c.y() + (fm.ascent() - fm.descent()) / 2), f, text)
+    p.setPen(QPen(QColor(250, 246, 232, 200), max(1.5, f.pixelSize() * 0.22), Qt.SolidLine, Qt.RoundCap, Qt.RoundJoin))
+    p.setBrush(Qt.NoBrush)
+    p.drawPath(path)
+    p.setPen(Qt.NoPen)
+    water = lb.get("kind") == "sea"
+    p.setBrush(QColor("#3A6784") if water else QColor("#5A4630"))
+    p.drawPath(path)
 
 
 def box_rect(bx: dict[str, Any]) -> QRectF | None:
