@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from app.engine.hexgrid import HexGrid, validate_hexmap
+from app.engine.hexgrid import HexGrid, HexMapError, validate_hexmap
 
 from app.games.korea38.crt import CrtError, parse_result, validate_crt
 
@@ -283,10 +283,9 @@ def build_data(key: str, map_json: dict[str, Any], terrain: dict[str, Any],
                counters: dict[str, Any], crt: dict[str, Any], turns: dict[str, Any],
                rules: dict[str, Any]) -> Data:
     """A :class:`Data` from parsed file contents; DataError listing problems if unusable."""
-    problems = validate_all(map_json, terrain, counters, crt, turns, rules)
-    if problems:
-        raise DataError(problems)
-    grid = HexGrid.from_json(map_json)
+    problems, grid = _validate_all(map_json, terrain, counters, crt, turns, rules)
+    if problems or grid is None:
+        raise DataError(problems or [("map", "the map could not be loaded")])
     tdefs = {str(k): dict(v) for k, v in terrain.get("terrain", {}).items()}
     river = float(terrain.get("hexside", {}).get("river", {}).get("extra_cost", 1))
     road = float(terrain.get("road", {}).get("cost", 0.5))
@@ -534,12 +533,22 @@ def validate_rules(r: Any) -> list[tuple[str, str]]:
 
 def validate_all(map_json: Any, terrain: Any, counters: Any, crt: Any, turns: Any,
                  rules: Any) -> list[tuple[str, str]]:
+    return _validate_all(map_json, terrain, counters, crt, turns, rules)[0]
+
+
+def _validate_all(map_json: Any, terrain: Any, counters: Any, crt: Any, turns: Any,
+                  rules: Any) -> tuple[list[tuple[str, str]], HexGrid | None]:
+    """Every problem, and the map's grid when the map loads (built once: loading the data set
+    used to validate the map and build its grid twice over)."""
     out: list[tuple[str, str]] = []
-    mp = validate_hexmap(map_json)
-    out += [(f"map.{p}", m) for p, m in mp]
     grid = None
+    try:
+        grid = HexGrid.from_json(map_json)       # validates the map first
+        mp: list[tuple[str, str]] = []
+    except HexMapError as e:
+        mp = list(e.problems)
+    out += [(f"map.{p}", m) for p, m in mp]
     if not mp:
-        grid = HexGrid.from_json(map_json)
         if terrain and isinstance(terrain, dict) and isinstance(terrain.get("terrain"), dict):
             known = set(terrain["terrain"])
             used = {grid.terrain(h) for h in grid.ids()}
@@ -551,7 +560,7 @@ def validate_all(map_json: Any, terrain: Any, counters: Any, crt: Any, turns: An
     out += [(f"crt.{p}", m) for p, m in validate_crt(crt)]
     out += [(f"turns.{p}", m) for p, m in validate_turns(turns)]
     out += [(f"rules.{p}", m) for p, m in validate_rules(rules)]
-    return out
+    return out, grid
 
 
 def validate_file(path: Path, data: Any) -> list[tuple[str, str]] | None:
