@@ -375,12 +375,17 @@ class HexBoard(Board):
         self.poly: dict[str, QPolygonF] = {}
         self.bbox: dict[str, QRectF] = {}
         self.terrain: dict[str, str] = {}
+        # every hex has the same corners around its centre: take them from the first hex
+        k, ox, oy = self.k, self.ox, self.oy
+        offsets: list[tuple[float, float]] = []
+        if ids:
+            x0, y0 = self.grid.to_pixel(ids[0])
+            offsets = [(x - x0, y - y0) for x, y in self.grid.corners(ids[0])]
         for h in ids:
             cx, cy = self.grid.to_pixel(h)
-            c = QPointF(cx * self.k + self.ox, cy * self.k + self.oy)
+            c = QPointF(cx * k + ox, cy * k + oy)
             self.centre[h] = c
-            poly = QPolygonF([QPointF(x * self.k + self.ox, y * self.k + self.oy)
-                              for x, y in self.grid.corners(h)])
+            poly = QPolygonF([QPointF((cx + dx) * k + ox, (cy + dy) * k + oy) for dx, dy in offsets])
             self.poly[h] = poly
             self.bbox[h] = poly.boundingRect()
             self.terrain[h] = self.grid.terrain(h)

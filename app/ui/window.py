@@ -400,8 +400,8 @@ class MainWindow(QMainWindow):
         game = match.game
         self.players = {s: (players or {}).get(s, "human") for s in game.sides}
         self.seats = {}
-        if mode == "play":
-            from app.ai.selfplay import PlayerError, make_player
+        if mode == "play" and any(spec and spec != "human" for spec in self.players.values()):
+            from app.ai.selfplay import PlayerError, make_player   # only when a computer plays
             for s, spec in self.players.items():
                 if spec and spec != "human":
                     try:
@@ -506,8 +506,10 @@ class MainWindow(QMainWindow):
                 if game is None:
                     self.open_sandbox_scenario(p)
                 else:
-                    from app.engine.scenario import load_scenario
-                    game, loaded = load_scenario(p)
+                    from app.engine.scenario import check_scenario
+                    game, problems = check_scenario(loaded)    # the file parsed once, above
+                    if problems or game is None:
+                        raise FileError(problems or [loaded.problem("game", "no game")])
                     seed = int(time.time()) % 1_000_000
                     match = Match.start(game, loaded.data, seed=seed, scenario_path=str(p), scenario_text=loaded.text)
                     self.start_match(match, {}, path=p)
@@ -721,13 +723,17 @@ class MainWindow(QMainWindow):
         if self._replay is not None:
             why = "Replaying: close the replay or play on from here"
         elif self.match is not None:
-            if any(canonical_json(a) == canonical_json(end) for a in self._legal):
+            end_json = canonical_json(end)
+            if any(a.get("type") == "end-phase" and canonical_json(a) == end_json for a in self._legal):
                 can_end = True
             elif not self.can_act():
                 why = self._why_not_acting()
             else:
-                prob = self.match.check(end)
-                why = str(prob) if prob else ""
+                cache = self._targets_cache()       # asked once per position
+                if ("end", end_json) not in cache:
+                    prob = self.match.check(end)
+                    cache[("end", end_json)] = str(prob) if prob else ""
+                why = cache[("end", end_json)]
         out = game.outcome(state)
         side_col = None
         if state.active in game.sides:
@@ -1291,27 +1297,37 @@ class MainWindow(QMainWindow):
         return got
 
     def _plan_prefetch(self, game: Game, state: GameState) -> None:
-        """After a change: work out the drop targets of the pieces the player may move, one per
-        idle moment, so a press finds them ready."""
+        """After a change: work out what a press on each piece shows (its drop targets, or why
+        it cannot move), a few pieces per idle moment, so a press finds it ready. The pieces
+        the player may move come first, then the rest of the side to act, then the others
+        (pressing an enemy unit to look at it is a press too)."""
         self._prefetch = []
         if self._replay is not None or not self.can_act() or self.handover.isVisible():
             return
         cache = self._targets_cache()
         seen: set[str] = set()
-        first, rest = [], []
+        drags, movers = [], []
         for a in self._legal:
             u = _mover(a)
-            if u is None or u in seen or u in cache or u not in self.scene.items_by_id:
+            if u is None or u in seen or u not in self.scene.items_by_id:
                 continue
             seen.add(u)
-            (first if _is_drag_action(a) else rest).append(u)
-        self._prefetch = (first + rest)[:120]
+            (drags if _is_drag_action(a) else movers).append(u)
+        active = state.active
+        own = [pid for pid, it in self.scene.items_by_id.items()
+               if pid not in seen and it.piece.get("side") == active]
+        others = [pid for pid in self.scene.items_by_id if pid not in seen and pid not in own]
+        self._prefetch = [pid for pid in drags + movers + own + others if pid not in cache][:200]
         if self._prefetch:
             self._prefetch_timer.start()
 
     def _prefetch_step(self) -> None:
+        if self.view.painted_frames == 0 and self.isVisible():
+            self._prefetch_timer.start(15)      # the map's first frame comes first
+            return
+        self._prefetch_timer.setInterval(0)
         t0 = time.perf_counter()
-        while self._prefetch and time.perf_counter() - t0 < 0.008:
+        while self._prefetch and time.perf_counter() - t0 < 0.015:     # about a frame at a time
             pid = self._prefetch.pop(0)
             if pid in self.scene.items_by_id and self.can_act():
                 if not self._targets_of(pid)[0]:
