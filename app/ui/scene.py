@@ -14,7 +14,7 @@ from collections import OrderedDict
 from typing import Any, Protocol
 
 from PySide6.QtCore import (QEasingCurve, QEvent, QPoint, QPointF, QRect, QRectF, QSizeF, Qt,
-                            QVariantAnimation, Signal)
+                            QTimer, QVariantAnimation, Signal)
 from PySide6.QtGui import (QBrush, QColor, QFontMetricsF, QPainter, QPainterPath, QPen, QPixmap,
                            QRegion, QTransform)
 from PySide6.QtWidgets import (QGraphicsItem, QGraphicsObject, QGraphicsScene, QGraphicsView,
@@ -514,9 +514,12 @@ class MapScene(QGraphicsScene):
             tp.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform, True)
             tp.scale(exact, exact)
             tp.translate(-area.left(), -area.top())
+            # only zoom-step tiles on the board: the clip in drawBackground hides the rest
+            last_i = math.floor((br.width() - 1e-6) / T)
+            last_j = math.floor((br.height() - 1e-6) / T)
             for jj in range(math.floor((area.top() - br.top()) / T), math.floor((area.bottom() - br.top() - 1e-6) / T) + 1):
                 for ii in range(math.floor((area.left() - br.left()) / T), math.floor((area.right() - br.left() - 1e-6) / T) + 1):
-                    if ii < 0 or jj < 0:
+                    if ii < 0 or jj < 0 or ii > last_i or jj > last_j:
                         continue
                     src = self._tile(b, ii, jj, T, br)
                     tp.drawPixmap(QRectF(br.left() + ii * T, br.top() + jj * T, T, T), src, QRectF(src.rect()))
@@ -933,6 +936,7 @@ class Overview(QWidget):
         self._pm: QPixmap | None = None
         self._board_id = None
         self._board_gen = 0
+        self._waiting = False
         self._dots_pm: QPixmap | None = None
         self._dots_key: Any = None
         self.setCursor(Qt.CursorShape.PointingHandCursor)
@@ -949,9 +953,19 @@ class Overview(QWidget):
         self.resize(w, h)
         self.move(vp.right() - w - 12, vp.bottom() - h - 12)
 
+    def _stale(self) -> bool:
+        return self._pm is None or self._board_id is not self.view.map.board \
+            or self._pm.deviceIndependentSize().toSize() != self.size()
+
+    def _late_picture(self) -> None:
+        self._waiting = False
+        if self._stale():
+            self._pixmap()
+            self.update()
+
     def _pixmap(self) -> QPixmap:
         board = self.view.map.board
-        if self._pm is None or self._board_id is not board or self._pm.deviceIndependentSize().toSize() != self.size():
+        if self._stale():
             br = board.rect()
             dpr = self.devicePixelRatioF()
             pm = QPixmap(int(self.width() * dpr), int(self.height() * dpr))
@@ -1003,7 +1017,15 @@ class Overview(QWidget):
 
     def paintEvent(self, event) -> None:  # noqa: N802
         p = QPainter(self)
-        p.drawPixmap(0, 0, self._picture())
+        if self._stale():
+            # the small picture of the whole board (a full pass over the map) is drawn right
+            # after the frame that needs it, so a new board's first frame shows the map sooner
+            p.fillRect(self.rect(), theme.TABLE_EDGE)
+            if not self._waiting:
+                self._waiting = True
+                QTimer.singleShot(0, self._late_picture)
+        else:
+            p.drawPixmap(0, 0, self._picture())
         br = self.view.map.board.rect()
         s = self._scale()
         vr = self.view.visible_scene_rect()
