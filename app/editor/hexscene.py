@@ -10,7 +10,7 @@ import copy
 import math
 from typing import Any, Callable
 
-from PySide6.QtCore import QPointF, QRectF, Qt, Signal
+from PySide6.QtCore import QPointF, QRectF, Qt, QTimer, Signal
 from PySide6.QtGui import QBrush, QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPen, QPixmap, QPolygonF
 from PySide6.QtWidgets import (QGraphicsItem, QGraphicsPixmapItem, QGraphicsRectItem, QGraphicsScene,
                                QGraphicsSceneMouseEvent, QStyleOptionGraphicsItem)
@@ -28,6 +28,8 @@ HEX_TOOLS = ("inspect", "terrain", "fill", "pick", "hexside", "road", "elevation
 _PATTERNS = {"broken": Qt.Dense6Pattern, "rough": Qt.BDiagPattern, "mountain": Qt.CrossPattern,
              "marsh": Qt.HorPattern, "swamp": Qt.HorPattern, "forest": Qt.Dense5Pattern,
              "woods": Qt.Dense5Pattern}
+#: the printed map is rebuilt this long after the last edit
+BOARD_DELAY_MS = 150
 REGION_COLOURS = ["#E0B400", "#3C78B4", "#B43C78", "#3CB478", "#B4783C", "#783CB4"]
 
 
@@ -66,9 +68,14 @@ class MapItem(QGraphicsItem):
         hexes = data.get("hexes", {}) or {}
         default = data.get("default_terrain", "clear")
         polys = s.polys
+        # With the game's printed map underneath (BoardItem) this item only draws the editor's
+        # layers: hexes edited since the picture was last built, elevation, regions, a light
+        # grid, the current boundary line, hex numbers and off-map boxes.
+        printed = s.board_item.board is not None
+        dirty = s.dirty_hexes if printed else None
         # terrain
         opacity = s.terrain_opacity
-        for hid in grid.ids():
+        for hid in (grid.ids() if dirty is None else [h for h in dirty if h in polys]):
             t = (hexes.get(hid) or {}).get("terrain") or default
             col = QColor(s.palette.get(t) or style.DEFAULT_TERRAIN_COLOURS.get(t, "#DDDDDD"))
             col.setAlphaF(opacity)
@@ -87,9 +94,9 @@ class MapItem(QGraphicsItem):
             hi = max(elev.values()) or 1
             for hid, e in elev.items():
                 if e:
-                    p.setBrush(QColor(90, 60, 20, int(min(90, 70 * e / hi))))
+                    p.setBrush(QColor(90, 60, 20, int(min(90, (25 if printed else 70) * e / hi))))
                     p.drawPolygon(polys[hid])
-            pen = QPen(QColor("#7A5C3A"), size * 0.05)
+            pen = QPen(QColor(122, 92, 58, 150) if printed else QColor("#7A5C3A"), size * (0.03 if printed else 0.05))
             pen.setCapStyle(Qt.RoundCap)
             p.setPen(pen)
             for hid in grid.ids():
@@ -114,13 +121,20 @@ class MapItem(QGraphicsItem):
                     if n not in mem:
                         a, b = grid.hexside_endpoints(h, n)
                         p.drawLine(QPointF(a[0] * SCALE, a[1] * SCALE), QPointF(b[0] * SCALE, b[1] * SCALE))
-        # grid
+        # grid (light over the printed map, which has its own)
         p.setBrush(Qt.NoBrush)
-        p.setPen(QPen(style.GRID, max(0.6, size * 0.02)))
+        if printed:
+            p.setPen(QPen(QColor(40, 30, 20, 70), max(0.5, size * 0.015)))
+        else:
+            p.setPen(QPen(style.GRID, max(0.6, size * 0.02)))
+        grid_path = QPainterPath()
         for hid in grid.ids():
-            p.drawPolygon(polys[hid])
+            grid_path.addPolygon(polys[hid])
+        p.drawPath(grid_path)
         # hexside features
         sides = data.get("hexsides", {}) or {}
+        if printed:
+            sides = {k: v for k, v in sides.items() if k in s.dirty_sides}
         roads: list[tuple[str, str]] = []
         for text, feats in sides.items():
             parts = text.split("/")
@@ -155,6 +169,8 @@ class MapItem(QGraphicsItem):
         for i, ln in enumerate(data.get("lines") or []):
             col = style.colour_of(ln.get("colour"), style.LINE_COLOURS[i % len(style.LINE_COLOURS)])
             cur = ln.get("id") == s.line_id
+            if printed and not cur:
+                continue  # the printed map draws the lines; the one being edited is highlighted
             pen = QPen(col, size * (0.13 if cur else 0.10), Qt.DashLine)
             pen.setCapStyle(Qt.FlatCap)
             p.setPen(pen)
@@ -173,7 +189,7 @@ class MapItem(QGraphicsItem):
         name_font = QFont("Serif")
         name_font.setPixelSize(max(4, int(size * 0.24)))
         for hid, entry in hexes.items():
-            if hid not in polys or not isinstance(entry, dict):
+            if hid not in polys or not isinstance(entry, dict) or (dirty is not None and hid not in dirty):
                 continue
             cx, cy = grid.to_pixel(hid)
             c = QPointF(cx * SCALE, cy * SCALE)
@@ -192,15 +208,16 @@ class MapItem(QGraphicsItem):
             p.setPen(QColor(0, 0, 0, 120))
             for hid in grid.ids():
                 cx, cy = grid.to_pixel(hid)
-                p.drawText(QRectF(cx * SCALE - size, cy * SCALE - size * 0.82, size * 2, size * 0.3),
-                           Qt.AlignHCenter | Qt.AlignTop, hid)
+                if not printed:  # the printed map numbers its hexes itself
+                    p.drawText(QRectF(cx * SCALE - size, cy * SCALE - size * 0.82, size * 2, size * 0.3),
+                               Qt.AlignHCenter | Qt.AlignTop, hid)
                 e = elev.get(hid)
                 if e:
                     p.drawText(QRectF(cx * SCALE - size, cy * SCALE + size * 0.56, size * 2, size * 0.28),
                                Qt.AlignHCenter | Qt.AlignTop, f"{e:g}")
         # free labels: a label's ``size`` is a point size at a 24 px hex radius (as the game reads
         # it), not a multiplier, so scale it to the hex and never clip it to a box
-        for lb in data.get("labels") or []:
+        for lb in ([] if printed else data.get("labels") or []):
             at = lb.get("at")
             if at not in polys:
                 continue
@@ -221,6 +238,56 @@ class MapItem(QGraphicsItem):
             p.setPen(style.INK)
             p.drawText(r.adjusted(size * 0.1, size * 0.05, -size * 0.1, 0), Qt.AlignHCenter | Qt.AlignTop,
                        str(bx.get("name") or bx.get("id", "")))
+
+
+class BoardItem(QGraphicsItem):
+    """The game window's printed map (:class:`app.ui.boards.HexBoard`) under the editor's layers.
+
+    The board is rebuilt from the map data a moment after the last edit (see
+    :meth:`HexMapScene._rebuild_board`); until then the editor's flat drawing of the edited hexes
+    stands in on top. The picture is cached per zoom by Qt, so panning never repaints it.
+    """
+
+    def __init__(self, scene: "HexMapScene"):
+        super().__init__()
+        self.s = scene
+        self.board: Any = None
+        self.setZValue(0)
+        self.setFlag(QGraphicsItem.ItemUsesExtendedStyleOption, True)
+        self.setCacheMode(QGraphicsItem.DeviceCoordinateCache)
+
+    def set_board(self, board: Any) -> None:
+        self.prepareGeometryChange()
+        self.board = board
+        self.update()
+
+    def _t(self) -> float:
+        """Editor scene px per board scene px."""
+        return SCALE / self.board.k
+
+    def boundingRect(self) -> QRectF:
+        b = self.board
+        if b is None:
+            return QRectF()
+        r, t = b.rect(), self._t()
+        return QRectF((r.left() - b.ox) * t, (r.top() - b.oy) * t, r.width() * t, r.height() * t)
+
+    def paint(self, p: QPainter, option: QStyleOptionGraphicsItem, widget: Any = None) -> None:
+        b = self.board
+        if b is None:
+            return
+        t = self._t()
+        ex = option.exposedRect if not option.exposedRect.isEmpty() else self.boundingRect()
+        rect = QRectF(ex.left() / t + b.ox, ex.top() / t + b.oy, ex.width() / t, ex.height() / t)
+        rect = rect.intersected(b.rect())
+        if rect.isEmpty():
+            return
+        p.save()
+        p.scale(t, t)
+        p.translate(-b.ox, -b.oy)
+        lod = option.levelOfDetailFromTransform(p.worldTransform())
+        b.paint(p, rect, lod)
+        p.restore()
 
 
 def label_font(lb: dict[str, Any], hex_radius: float) -> QFont:
@@ -328,6 +395,8 @@ class HexMapScene(QGraphicsScene):
         self.line_id = ""
         self.region = ""
         self.terrain_opacity = 1.0
+        #: draw the game's printed map under the editor's layers
+        self.printed_map = True
         #: asks the designer for a text (tests replace it); (title, default) -> str or None
         self.ask_text: Callable[[str, str], str | None] = lambda title, default: None
         self.selected_hex = ""
@@ -336,7 +405,17 @@ class HexMapScene(QGraphicsScene):
         self._stroke_mode: Any = None
         self._box_start: QPointF | None = None
         self._rebuild_geometry()
+        #: hexes and hexside keys edited since the printed map was last built
+        self.dirty_hexes: set[str] = set()
+        self.dirty_sides: set[str] = set()
+        self.board_item = BoardItem(self)
+        self.addItem(self.board_item)
+        self._board_timer = QTimer(self)
+        self._board_timer.setSingleShot(True)
+        self._board_timer.setInterval(BOARD_DELAY_MS)
+        self._board_timer.timeout.connect(self._rebuild_board)
         self.map_item = MapItem(self)
+        self.map_item.setZValue(0.5)
         self.addItem(self.map_item)
         self.bg_item = QGraphicsPixmapItem()
         self.bg_item.setZValue(1)  # over the terrain (tinted) but under the grid drawn below
@@ -352,6 +431,7 @@ class HexMapScene(QGraphicsScene):
         self.rubber.hide()
         self.addItem(self.rubber)
         self.doc.changed.connect(self._on_changed)
+        self._rebuild_board()
         self.refresh_background()
         self._fit_rect()
 
@@ -368,9 +448,38 @@ class HexMapScene(QGraphicsScene):
                 r = r.united(br)
         self.setSceneRect(r.adjusted(-SCALE * 2, -SCALE * 2, SCALE * 2, SCALE * 2))
 
+    def _rebuild_board(self) -> None:
+        """Build the game's printed map from the current data (falls back to the editor's own
+        drawing when the board cannot be built, e.g. half-made data)."""
+        self._board_timer.stop()
+        board = None
+        if self.printed_map:
+            try:
+                from app.ui.boards import HexBoard
+                board = HexBoard(copy.deepcopy(self.doc.data))
+            except Exception:  # noqa: BLE001 - an unfinished map still gets drawn, plainly
+                board = None
+        self.dirty_hexes.clear()
+        self.dirty_sides.clear()
+        self.board_item.set_board(board)
+        self.map_item.update()
+
+    def set_printed_map(self, on: bool) -> None:
+        """Show the game's printed map under the editor's layers (True) or the flat tiles."""
+        self.printed_map = bool(on)
+        self._rebuild_board()
+
     def _on_changed(self, paths: list) -> None:
+        for path in paths or []:
+            if path and path[0] == "hexes" and len(path) > 1:
+                self.dirty_hexes.add(str(path[1]))
+            elif path and path[0] == "hexsides" and len(path) > 1:
+                self.dirty_sides.add(str(path[1]))
+        if self.printed_map:
+            self._board_timer.start()
         if not paths or any(p and p[0] == "layout" for p in paths):
             self._rebuild_geometry()
+            self._rebuild_board()
             self.map_item.relayout()
             self.refresh_background()
             if self.selected_hex not in self.polys:
@@ -388,6 +497,7 @@ class HexMapScene(QGraphicsScene):
         if not isinstance(bg, dict) or not bg.get("image"):
             self.bg_item.setPixmap(QPixmap())
             self.terrain_opacity = 1.0
+            self.board_item.setOpacity(1.0)
             return
         from pathlib import Path
         img = Path(str(bg["image"]))
@@ -400,6 +510,7 @@ class HexMapScene(QGraphicsScene):
         self.bg_item.setOpacity(1.0)
         # Tracing: the terrain is laid semi-transparent over the picture.
         self.terrain_opacity = max(0.0, min(1.0, 1.0 - float(bg.get("opacity", 0.5))))
+        self.board_item.setOpacity(self.terrain_opacity)
         self.map_item.update()
 
     def hex_at(self, pos: QPointF) -> str | None:
