@@ -90,7 +90,7 @@ class MapItem(QGraphicsItem):
         # elevation shading and contours
         interval = max(1e-9, float(s.contour_interval))
         elev = {h: (hexes.get(h) or {}).get("elevation", 0) for h in grid.ids()}
-        if any(elev.values()):
+        if any(elev.values()) and (not printed or s.tool == "elevation"):
             hi = max(elev.values()) or 1
             for hid, e in elev.items():
                 if e:
@@ -107,6 +107,8 @@ class MapItem(QGraphicsItem):
                         p.drawLine(QPointF(a[0] * SCALE, a[1] * SCALE), QPointF(b[0] * SCALE, b[1] * SCALE))
         # regions (air zones and the like): tint and a coloured edge
         for i, (name, members) in enumerate(sorted((data.get("regions") or {}).items())):
+            if printed and s.tool != "region":
+                break  # over the printed map, regions show while the region tool is in hand
             col = QColor(REGION_COLOURS[i % len(REGION_COLOURS)])
             mem = {m for m in members if m in polys}
             tint = QColor(col)
@@ -169,7 +171,7 @@ class MapItem(QGraphicsItem):
         for i, ln in enumerate(data.get("lines") or []):
             col = style.colour_of(ln.get("colour"), style.LINE_COLOURS[i % len(style.LINE_COLOURS)])
             cur = ln.get("id") == s.line_id
-            if printed and not cur:
+            if printed and not (cur and s.tool == "line"):
                 continue  # the printed map draws the lines; the one being edited is highlighted
             pen = QPen(col, size * (0.13 if cur else 0.10), Qt.DashLine)
             pen.setCapStyle(Qt.FlatCap)

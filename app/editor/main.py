@@ -486,6 +486,9 @@ class EditorWindow(QMainWindow):
     def set_tool(self, tool: str) -> None:
         if self.scene is not None:
             self.scene.tool = tool
+            item = getattr(self.scene, "map_item", None)
+            if item is not None:
+                item.update()  # editing highlights follow the tool
         b = self.tool_buttons.get(tool)
         if b is not None and not b.isChecked():
             b.setChecked(True)
