@@ -6,7 +6,7 @@ import copy
 import math
 from typing import Any
 
-from PySide6.QtCore import QPointF, QRectF, Qt, Signal
+from PySide6.QtCore import QPointF, QRectF, Qt, QTimer, Signal
 from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPainterPath, QPen, QPolygonF
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene, QGraphicsSceneMouseEvent, QStyleOptionGraphicsItem
 
@@ -36,6 +36,57 @@ def kind_style(kind: str) -> tuple[str, str, str, dict[str, Any]]:
     return KINDS.get(kind, ("polygon", "#BBBBBB", "#666666", {}))
 
 
+#: the printed table is rebuilt this long after the last edit
+BOARD_DELAY_MS = 150
+
+
+class PrintedTableItem(QGraphicsItem):
+    """The game window's table (:class:`app.ui.boards.TableBoard`) under the editor's layers."""
+
+    def __init__(self, scene: "TableScene"):
+        super().__init__()
+        self.s = scene
+        self.board: Any = None
+        #: the features the picture was built from (edited ones are drawn flat on top until then)
+        self.features: list[Any] = []
+        self.setZValue(-1)
+        self.setFlag(QGraphicsItem.ItemUsesExtendedStyleOption, True)
+        self.setCacheMode(QGraphicsItem.DeviceCoordinateCache)
+
+    def set_board(self, board: Any, features: list[Any]) -> None:
+        self.prepareGeometryChange()
+        self.board = board
+        self.features = features
+        self.update()
+
+    def _t(self) -> float:
+        from app.ui.boards import PPI as BOARD_PPI
+        return PPI / BOARD_PPI
+
+    def boundingRect(self) -> QRectF:
+        b = self.board
+        if b is None:
+            return QRectF()
+        r, t = b.rect(), self._t()
+        return QRectF((r.left() - b.pad) * t, (r.top() - b.pad) * t, r.width() * t, r.height() * t)
+
+    def paint(self, p: QPainter, option: QStyleOptionGraphicsItem, widget: Any = None) -> None:
+        b = self.board
+        if b is None:
+            return
+        t = self._t()
+        ex = option.exposedRect if not option.exposedRect.isEmpty() else self.boundingRect()
+        rect = QRectF(ex.left() / t + b.pad, ex.top() / t + b.pad, ex.width() / t, ex.height() / t)
+        rect = rect.intersected(b.rect())
+        if rect.isEmpty():
+            return
+        p.save()
+        p.scale(t, t)
+        p.translate(-b.pad, -b.pad)
+        b.paint(p, rect, option.levelOfDetailFromTransform(p.worldTransform()))
+        p.restore()
+
+
 class TableItem(QGraphicsItem):
     def __init__(self, scene: "TableScene"):
         super().__init__()
@@ -49,9 +100,12 @@ class TableItem(QGraphicsItem):
         data = s.doc.data
         w, h = float(data.get("width", 48)), float(data.get("height", 36))
         p.setRenderHint(QPainter.Antialiasing, True)
-        p.setPen(QPen(QColor("#4A4A30"), 3))
-        p.setBrush(CLOTH)
-        p.drawRect(QRectF(0, 0, w * PPI, h * PPI))
+        printed = s.printed.board is not None
+        built = s.printed.features
+        if not printed:
+            p.setPen(QPen(QColor("#4A4A30"), 3))
+            p.setBrush(CLOTH)
+            p.drawRect(QRectF(0, 0, w * PPI, h * PPI))
         # grid: faint inches when snapping, a 6-inch grid always
         if s.grid_snap:
             p.setPen(QPen(QColor(255, 255, 255, 28), 1))
@@ -65,9 +119,9 @@ class TableItem(QGraphicsItem):
                 p.drawLine(QPointF(0, y * PPI), QPointF(w * PPI, y * PPI))
                 y += step
         p.setPen(QPen(QColor(255, 255, 255, 60), 1.2))
-        for x in range(6, int(w) + 1, 6):
+        for x in range(6, int(w) + 1, 6) if not printed else ():  # the printed table has its own
             p.drawLine(QPointF(x * PPI, 0), QPointF(x * PPI, h * PPI))
-        for y in range(6, int(h) + 1, 6):
+        for y in range(6, int(h) + 1, 6) if not printed else ():
             p.drawLine(QPointF(0, y * PPI), QPointF(w * PPI, y * PPI))
         # features: polygons first, then lines on top
         feats = data.get("features", [])
@@ -76,6 +130,17 @@ class TableItem(QGraphicsItem):
             f = feats[i]
             geom, fill, edge, _ = kind_style(str(f.get("kind")))
             sel = s.selected == i
+            if printed and i < len(built) and built[i] == f:
+                # drawn by the printed table: only the selection outline goes on top
+                if sel:
+                    pts = [QPointF(x * PPI, y * PPI) for x, y in f.get("polygon") or f.get("line") or []]
+                    p.setBrush(Qt.NoBrush)
+                    p.setPen(QPen(QColor("#FFB300"), 3))
+                    if "polygon" in f:
+                        p.drawPolygon(QPolygonF(pts))
+                    else:
+                        p.drawPolyline(QPolygonF(pts))
+                continue
             if "polygon" in f:
                 poly = QPolygonF([QPointF(x * PPI, y * PPI) for x, y in f["polygon"]])
                 fc = QColor(fill)
@@ -157,11 +222,40 @@ class TableScene(QGraphicsScene):
         self.drawing: list[tuple[float, float]] = []
         self.cursor: tuple[float, float] | None = None
         self._drag: dict[str, Any] | None = None
+        #: draw the game's printed table under the editor's layers
+        self.printed_map = True
+        self.printed = PrintedTableItem(self)
+        self.addItem(self.printed)
+        self._board_timer = QTimer(self)
+        self._board_timer.setSingleShot(True)
+        self._board_timer.setInterval(BOARD_DELAY_MS)
+        self._board_timer.timeout.connect(self._rebuild_board)
         self.item = TableItem(self)
         self.addItem(self.item)
         self.setBackgroundBrush(QColor("#3B3B33"))
         doc.changed.connect(self._on_changed)
+        self._rebuild_board()
         self._fit()
+
+    def _rebuild_board(self) -> None:
+        """Build the game's printed table from the current data (the editor's own flat drawing
+        stands in when it cannot be built, e.g. an outline still being drawn)."""
+        self._board_timer.stop()
+        board, feats = None, []
+        if self.printed_map:
+            try:
+                from app.ui.boards import TableBoard
+                data = copy.deepcopy(self.doc.data)
+                board = TableBoard(data)
+                feats = copy.deepcopy(self.doc.data.get("features", []))
+            except Exception:  # noqa: BLE001 - an unfinished table still gets drawn, plainly
+                board, feats = None, []
+        self.printed.set_board(board, feats)
+        self.item.update()
+
+    def set_printed_map(self, on: bool) -> None:
+        self.printed_map = bool(on)
+        self._rebuild_board()
 
     def _fit(self) -> None:
         w, h = float(self.doc.data.get("width", 48)), float(self.doc.data.get("height", 36))
@@ -172,6 +266,8 @@ class TableScene(QGraphicsScene):
         if self.selected is not None and self.selected >= n:
             self.selected = None
         self._fit()
+        if self.printed_map:
+            self._board_timer.start()
         self.item.prepareGeometryChange()
         self.item.update()
 

@@ -41,3 +41,27 @@ def test_printed_board_under_editor_layers_and_debounced_rebuild(qtbot):
     p.end()
     s.set_printed_map(False)
     assert s.board_item.board is None
+
+
+def test_table_printed_under_editor_layers(qtbot):
+    from app.editor.tablescene import BOARD_DELAY_MS as TABLE_DELAY, TableScene
+    from app.ui.boards import TableBoard
+    doc = Document.open("resources/guts/table.json")
+    s = TableScene(doc)
+    board = s.printed.board
+    assert isinstance(board, TableBoard)
+    # one inch on the printed table is one inch in the editor
+    r = s.printed.boundingRect()
+    assert abs(r.left() + board.pad * s.printed._t()) < 1e-6
+    f = doc.data["features"][0]
+    key = "polygon" if "polygon" in f else "line"
+    pts = [list(p) for p in f[key]]
+    pts[0] = [pts[0][0] + 1, pts[0][1] + 1]
+    doc.edit("move", [(("features", 0, key), pts)])
+    assert s.printed.features[0] != doc.data["features"][0]  # drawn flat until rebuilt
+    qtbot.waitUntil(lambda: s.printed.board is not board, timeout=TABLE_DELAY * 20)
+    assert s.printed.features[0] == doc.data["features"][0]
+    img = QImage(300, 300, QImage.Format_ARGB32_Premultiplied)
+    p = QPainter(img)
+    s.render(p)
+    p.end()
