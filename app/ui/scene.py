@@ -93,6 +93,7 @@ class PieceItem(QGraphicsObject):
             self._brect = QRectF(-w / 2 - m, -h / 2 - m, w + 2 * m, h + 2 * m)
         self.piece = piece
         self.look = look_key(piece)
+        self.dot_rgba = theme.nation_colour(piece, self.map.sides).rgba()   # its dot on the overview
         self.dim = bool(flags_of(piece) & DIM_FLAGS)
         self.setRotation(float(piece.get("rotation") or 0.0) if piece.get("kind") == "base" else 0.0)
         self.update()
@@ -999,8 +1000,7 @@ class Overview(QWidget):
                 continue
             q = it.pos()
             if br.contains(q):
-                dots.append((round((q.x() - br.left()) * s, 1), round((q.y() - br.top()) * s, 1),
-                             theme.nation_colour(it.piece, scene.sides).rgba()))
+                dots.append((round((q.x() - br.left()) * s, 1), round((q.y() - br.top()) * s, 1), it.dot_rgba))
         key = (self._board_gen, tuple(dots))
         if self._dots_key == key and self._dots_pm is not None:
             return self._dots_pm
