@@ -6,7 +6,7 @@ import copy
 import math
 from typing import Any, Callable
 
-from PySide6.QtCore import QLineF, QPointF, QRectF, Qt, Signal
+from PySide6.QtCore import QLineF, QPointF, QRectF, Qt, QTimer, Signal
 from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPainterPath, QPen, QPolygonF
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene, QGraphicsSceneMouseEvent, QStyleOptionGraphicsItem
 
@@ -26,6 +26,62 @@ def _seg_distance(p: QPointF, a: QPointF, b: QPointF) -> float:
     return math.hypot(p.x() - (a.x() + t * dx), p.y() - (a.y() + t * dy))
 
 
+#: the printed board is rebuilt this long after the last edit
+BOARD_DELAY_MS = 150
+
+
+class PrintedGraphItem(QGraphicsItem):
+    """The game window's point-to-point board (:class:`app.ui.boards.GraphBoard`) under the
+    editor's layers. The game lays the board out at its own scale; here it is mapped back onto
+    the file's coordinates, so each plaque sits on its space."""
+
+    def __init__(self, scene: "GraphScene"):
+        super().__init__()
+        self.s = scene
+        self.board: Any = None
+        #: the data the picture was built from (spaces by id, arrows, links)
+        self.spaces: dict[Any, Any] = {}
+        self.arrows: list[Any] = []
+        self.links: list[Any] = []
+        self.setZValue(-1)
+        self.setFlag(QGraphicsItem.ItemUsesExtendedStyleOption, True)
+        self.setCacheMode(QGraphicsItem.DeviceCoordinateCache)
+
+    def set_board(self, board: Any, data: dict[str, Any]) -> None:
+        self.prepareGeometryChange()
+        self.board = board
+        self.spaces = {sp.get("id"): sp for sp in data.get("spaces", [])} if board is not None else {}
+        self.arrows = list(data.get("arrows", [])) if board is not None else []
+        self.links = list(data.get("links", [])) if board is not None else []
+        self.update()
+
+    def to_editor(self, r: QRectF) -> QRectF:
+        b = self.board
+        return QRectF((r.left() - b.pad) / b.s + b.x0, (r.top() - b.pad) / b.s + b.y0, r.width() / b.s, r.height() / b.s)
+
+    def boundingRect(self) -> QRectF:
+        return QRectF() if self.board is None else self.to_editor(self.board.rect())
+
+    def paint(self, p: QPainter, option: QStyleOptionGraphicsItem, widget: Any = None) -> None:
+        b = self.board
+        if b is None:
+            return
+        ex = option.exposedRect if not option.exposedRect.isEmpty() else self.boundingRect()
+        rect = QRectF((ex.left() - b.x0) * b.s + b.pad, (ex.top() - b.y0) * b.s + b.pad, ex.width() * b.s, ex.height() * b.s)
+        rect = rect.intersected(b.rect())
+        if rect.isEmpty():
+            return
+        p.save()
+        p.translate(b.x0, b.y0)
+        p.scale(1 / b.s, 1 / b.s)
+        p.translate(-b.pad, -b.pad)
+        b.paint(p, rect, option.levelOfDetailFromTransform(p.worldTransform()))
+        p.restore()
+
+    def dirty_spaces(self, spaces: list[dict[str, Any]]) -> set[Any]:
+        return {sp.get("id") for sp in spaces if self.spaces.get(sp.get("id")) != sp}
+
+
 class BoardItem(QGraphicsItem):
     def __init__(self, scene: "GraphScene"):
         super().__init__()
@@ -38,10 +94,27 @@ class BoardItem(QGraphicsItem):
         s = self.s
         p.setRenderHint(QPainter.Antialiasing, True)
         pos = s.positions()
+        # Over the printed board only what changed since it was built is drawn (flat, until the
+        # picture catches up), plus the selection.
+        pr = s.printed
+        printed = pr.board is not None
+        dirty = pr.dirty_spaces(s.doc.data.get("spaces", [])) if printed else set()
+
+        def fresh(kind: str, i: int, e: dict[str, Any], ka: str, kb: str) -> bool:
+            built = pr.arrows if kind == "arrow" else pr.links
+            return (printed and i < len(built) and built[i] == e and e.get(ka) not in dirty
+                    and e.get(kb) not in dirty and s.selected != (kind, i))
+        if printed and s.selected and s.selected[0] == "space" and s.selected[1] not in dirty:
+            sid = s.selected[1]
+            if sid in pr.board.centre:
+                p.setBrush(Qt.NoBrush)
+                p.setPen(QPen(QColor("#FFB300"), 3.5))
+                r = pr.to_editor(pr.board.plaque(sid))
+                p.drawRoundedRect(r.adjusted(-2, -2, 2, 2), 12 / pr.board.s, 12 / pr.board.s)
         # links: dashed
         for i, ln in enumerate(s.doc.data.get("links", [])):
             a, b = pos.get(ln.get("a")), pos.get(ln.get("b"))
-            if a is None or b is None:
+            if a is None or b is None or fresh("link", i, ln, "a", "b"):
                 continue
             st = {"solid": Qt.SolidLine, "dotted": Qt.DotLine}.get(ln.get("style", "dashed"), Qt.DashLine)
             pen = QPen(QColor("#5A5040"), 3 if s.selected == ("link", i) else 2, st)
@@ -50,7 +123,7 @@ class BoardItem(QGraphicsItem):
         # arrows: coloured, directed, offset when two run between the same pair
         for i, ar in enumerate(s.doc.data.get("arrows", [])):
             a, b = pos.get(ar.get("from")), pos.get(ar.get("to"))
-            if a is None or b is None:
+            if a is None or b is None or fresh("arrow", i, ar, "from", "to"):
                 continue
             col = style.colour_of(ar.get("colour"), "#000000")
             line = QLineF(a, b)
@@ -81,7 +154,7 @@ class BoardItem(QGraphicsItem):
         small.setPixelSize(11)
         for sp in s.doc.data.get("spaces", []):
             c = pos.get(sp.get("id"))
-            if c is None:
+            if c is None or (printed and sp.get("id") not in dirty):
                 continue
             col = style.colour_of(sp.get("colour"), "#F4F0E4")
             sel = s.selected == ("space", sp.get("id"))
@@ -115,13 +188,41 @@ class GraphScene(QGraphicsScene):
         self.selected: tuple[str, Any] | None = None
         self.ask_text: Callable[[str, str], str | None] = lambda title, default: None
         self._drag: dict[str, Any] | None = None
+        #: draw the game's printed board under the editor's layers
+        self.printed_map = True
+        self.printed = PrintedGraphItem(self)
+        self.addItem(self.printed)
+        self._board_timer = QTimer(self)
+        self._board_timer.setSingleShot(True)
+        self._board_timer.setInterval(BOARD_DELAY_MS)
+        self._board_timer.timeout.connect(self._rebuild_board)
         self.board = BoardItem(self)
         self.addItem(self.board)
         self.rubber = self.addLine(QLineF(), QPen(QColor("#1F5F8B"), 2, Qt.DashLine))
         self.rubber.setZValue(5)
         self.doc.changed.connect(self._on_changed)
         self.setBackgroundBrush(PAPER)
+        self._rebuild_board()
         self._fit()
+
+    def _rebuild_board(self) -> None:
+        """Build the game's printed board from the current data (the editor's own flat drawing
+        stands in when it cannot be built, e.g. no spaces yet)."""
+        self._board_timer.stop()
+        board = None
+        data = copy.deepcopy(self.doc.data)
+        if self.printed_map and data.get("spaces"):
+            try:
+                from app.ui.boards import GraphBoard
+                board = GraphBoard(copy.deepcopy(data))
+            except Exception:  # noqa: BLE001 - an unfinished board still gets drawn, plainly
+                board = None
+        self.printed.set_board(board, data)
+        self.board.update()
+
+    def set_printed_map(self, on: bool) -> None:
+        self.printed_map = bool(on)
+        self._rebuild_board()
 
     def _fit(self) -> None:
         xs = [float(s.get("x", 0)) for s in self.doc.data.get("spaces", [])] or [0.0]
@@ -132,6 +233,8 @@ class GraphScene(QGraphicsScene):
 
     def _on_changed(self, paths: list) -> None:
         self._fit()
+        if self.printed_map:
+            self._board_timer.start()
         self.board.prepareGeometryChange()
         self.board.update()
         self.update()

@@ -65,3 +65,25 @@ def test_table_printed_under_editor_layers(qtbot):
     p = QPainter(img)
     s.render(p)
     p.end()
+
+
+def test_point_to_point_printed_under_editor_layers(qtbot):
+    from app.editor.graphscene import BOARD_DELAY_MS as GRAPH_DELAY, GraphScene
+    from app.ui.boards import GraphBoard
+    doc = Document.open("resources/chosin-few/board.json")
+    s = GraphScene(doc)
+    board = s.printed.board
+    assert isinstance(board, GraphBoard)
+    sp = doc.data["spaces"][0]
+    # each plaque sits on its space
+    plaque = s.printed.to_editor(board.plaque(sp["id"]))
+    assert abs(plaque.center().x() - float(sp["x"])) < 1e-6 and abs(plaque.center().y() - float(sp["y"])) < 1e-6
+    i = 0
+    doc.edit("move", [(("spaces", i, "x"), float(sp["x"]) + 20)])
+    assert sp["id"] in s.printed.dirty_spaces(doc.data["spaces"])
+    qtbot.waitUntil(lambda: s.printed.board is not board, timeout=GRAPH_DELAY * 20)
+    assert not s.printed.dirty_spaces(doc.data["spaces"])
+    img = QImage(300, 300, QImage.Format_ARGB32_Premultiplied)
+    p = QPainter(img)
+    s.render(p)
+    p.end()
