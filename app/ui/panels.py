@@ -11,7 +11,7 @@ import json
 import re
 from typing import Any, Callable
 
-from PySide6.QtCore import QRectF, QSize, QSortFilterProxyModel, Qt, Signal
+from PySide6.QtCore import QRectF, QSize, QSortFilterProxyModel, Qt, QTimer, Signal
 from PySide6.QtGui import QColor, QFont, QPainter, QPen, QStandardItem, QStandardItemModel
 from PySide6.QtWidgets import (QAbstractItemView, QComboBox, QFormLayout, QFrame, QGridLayout,
                                QGroupBox, QHBoxLayout, QHeaderView, QLabel, QLineEdit,
@@ -285,6 +285,7 @@ class ActionsPanel(QWidget):
 
     chosen = Signal(dict)
     LIMIT = 120
+    FIRST = 30       # buttons made at once; the others follow in idle moments
 
     def __init__(self, parent=None):
         super().__init__(parent)
@@ -307,6 +308,11 @@ class ActionsPanel(QWidget):
         self._items: list[tuple[str, dict]] = []
         self._key = None
         self.buttons: list[QPushButton] = []
+        self._later: list[tuple[str, dict]] = []
+        self._later_timer = QTimer(self)
+        self._later_timer.setSingleShot(True)
+        self._later_timer.setInterval(0)
+        self._later_timer.timeout.connect(self._add_later)
         self.empty_text = "Nothing to do right now."
 
     def set_actions(self, items: list[tuple[str, dict]], empty_text: str = "") -> None:
@@ -334,17 +340,33 @@ class ActionsPanel(QWidget):
             lab.setWordWrap(True)
             lab.setStyleSheet("color: palette(mid); font-style: italic;")
             self.box.addWidget(lab)
-        for label, action in shown[: self.LIMIT]:
-            b = ActionButton(label)
-            b.setToolTip(json.dumps(action, sort_keys=True))
-            b.clicked.connect(lambda _=False, a=action: self.chosen.emit(a))
-            self.box.addWidget(b)
-            self.buttons.append(b)
+        listed = shown[: self.LIMIT]
+        for label, action in listed[: self.FIRST]:
+            self._add_button(label, action)
         if len(shown) > self.LIMIT:
             lab = QLabel(f"... and {len(shown) - self.LIMIT} more: type above to filter")
             lab.setStyleSheet("color: palette(mid);")
             self.box.addWidget(lab)
         self.box.addStretch(1)
+        # more than fill the panel at once; the rest (laid-out wrapped buttons are not cheap:
+        # 120 of them cost a tenth of the window's start-up) right after, a batch per idle moment
+        self._later = listed[self.FIRST:]
+        if self._later:
+            self._later_timer.start()
+
+    def _add_button(self, label: str, action: dict) -> None:
+        b = ActionButton(label)
+        b.setToolTip(json.dumps(action, sort_keys=True))
+        b.clicked.connect(lambda _=False, a=action: self.chosen.emit(a))
+        self.box.insertWidget(len(self.buttons), b)
+        self.buttons.append(b)
+
+    def _add_later(self) -> None:
+        batch, self._later = self._later[: self.FIRST], self._later[self.FIRST:]
+        for label, action in batch:
+            self._add_button(label, action)
+        if self._later:
+            self._later_timer.start()
 
 
 # ================================================================================================
