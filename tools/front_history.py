@@ -4,7 +4,8 @@ Plays AI-against-AI campaigns of Korea: The Fight Across the 38th and records, a
 game turn (one month), how far south the Communists and how far north the Allies stand in each
 column band of the map (west, centre, east): the southernmost row holding a Communist ground
 unit and the northernmost row holding an Allied one (map rows count north to south). The front
-is the midpoint of the two. The medians over all campaigns are set against where the front ran
+is the midpoint of the two (a band where only one side stands has no front; a game's front is the
+mean over its bands). The medians over all campaigns are set against where the front ran
 in the real war that month, converted to map rows with the latitude fit the map was built from
 (row = 190.5 - 4.61 x latitude, shared/design/GAMES.md section 1).
 
@@ -151,10 +152,8 @@ def table(results: list[dict[str, Any]]) -> list[dict[str, Any]]:
             mids = []
             for band in ("west", "centre", "east"):
                 c, a = p[band]["communist_south"], p[band]["allied_north"]
-                if c is not None and a is not None:
+                if c is not None and a is not None:   # a band held by one side only has no front
                     mids.append((c + a) / 2.0)
-                elif c is not None or a is not None:
-                    mids.append(float(c if c is not None else a))
             if mids:
                 per_game.append(sum(mids) / len(mids))
         line["front_row"] = _median(per_game)

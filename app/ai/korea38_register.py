@@ -1,7 +1,8 @@
 """The automatic players Korea: The Fight Across the 38th offers, by name.
 
-``Korea38.players()`` (app/games/korea38/game.py) returns :func:`players`: ``ai`` (levels easy,
-normal, hard: ``--players ai:hard``) and the ``greedy`` baseline. ``random`` is built in.
+``Korea38.players()`` (app/games/korea38/game.py) offers ``app.ai.korea38.PLAYERS``, built from
+these factories: ``ai`` (levels easy, normal, hard: ``--players ai:hard``) and the ``greedy``
+baseline. ``random`` is built in.
 Each factory is ``factory(seed=int, side=str, level=str)`` and returns an object with ``name``
 and ``choose(match, legal) -> one of legal``.
 """
