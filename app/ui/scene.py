@@ -74,9 +74,9 @@ class PieceItem(QGraphicsObject):
         self.setAcceptedMouseButtons(Qt.MouseButton.LeftButton)
         self.setAcceptHoverEvents(False)
         self.setCursor(Qt.CursorShape.PointingHandCursor)
-        # drawn once per zoom into a device-pixel cache: a frame (pan, drag, highlight) only
-        # blits it; update() (new look, selection, dimming, dragging) redraws it
-        self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
+        # drawn once per zoom into a device-pixel cache (set in update_piece): a frame (pan,
+        # drag, highlight) only blits it; update() (new look, selection, dimming, dragging)
+        # redraws it
         self.update_piece(piece)
 
     @property
@@ -96,6 +96,11 @@ class PieceItem(QGraphicsObject):
         self.dot_rgba = theme.nation_colour(piece, self.map.sides).rgba()   # its dot on the overview
         self.dim = bool(flags_of(piece) & DIM_FLAGS)
         self.setRotation(float(piece.get("rotation") or 0.0) if piece.get("kind") == "base" else 0.0)
+        # a device-pixel cache is only reused under translation and scaling: a base turned at an
+        # angle would be redrawn into a fresh cache every frame, so it is drawn directly
+        cache = QGraphicsItem.CacheMode.NoCache if self.rotation() % 90 else QGraphicsItem.CacheMode.DeviceCoordinateCache
+        if self.cacheMode() != cache:
+            self.setCacheMode(cache)
         self.update()
 
     def boundingRect(self) -> QRectF:
