@@ -389,6 +389,14 @@ def test_run_gui_opens_a_save_and_returns_on_quit(qtbot, tmp_path):
             w.close()
         QApplication.instance().quit()
 
+    # closing the last window would also post a Quit event; left in the queue after run_gui
+    # returns, it would make every later nested event loop (qtbot.wait) return at once
+    app = QApplication.instance()
+    quit_on_close = app.quitOnLastWindowClosed()
+    app.setQuitOnLastWindowClosed(False)
     QTimer.singleShot(300, look_and_quit)
-    assert run_gui(str(path)) == 0
+    try:
+        assert run_gui(str(path)) == 0
+    finally:
+        app.setQuitOnLastWindowClosed(quit_on_close)
     assert seen["digest"] == m.digest()
