@@ -1773,26 +1773,12 @@ class TableBoard(Board):
             p.setPen(QPen(QColor(92, 72, 44, 150), w, *round_))
             p.drawPath(path)
             p.setPen(QPen(QColor("#5C482C"), 1.2))
-            for a, b in zip(pts, pts[1:]):
-                dx, dy = b.x() - a.x(), b.y() - a.y()
-                ln = math.hypot(dx, dy) or 1
-                n = max(1, int(ln / 6))
-                for i in range(n):
-                    t = (i + 0.5) / n
-                    q = QPointF(a.x() + dx * t, a.y() + dy * t)
-                    p.drawLine(q, QPointF(q.x() - dy / ln * 5, q.y() + dx / ln * 5))
+            _hachures(p, pts, spacing=6, length=5)
         elif style == "cliff":
             p.setPen(QPen(QColor("#3E3326"), 3.0, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap))
             p.drawPath(path)
             p.setPen(QPen(QColor("#3E3326"), 1.2))
-            for a, b in zip(pts, pts[1:]):
-                dx, dy = b.x() - a.x(), b.y() - a.y()
-                ln = math.hypot(dx, dy) or 1
-                n = max(1, int(ln / 7))
-                for i in range(n):
-                    t = (i + 0.5) / n
-                    q = QPointF(a.x() + dx * t, a.y() + dy * t)
-                    p.drawLine(q, QPointF(q.x() - dy / ln * 6, q.y() + dx / ln * 6))
+            _hachures(p, pts, spacing=7, length=6)
         elif style == "trench":
             p.setPen(QPen(QColor("#3C2F1E"), max(width, 4.0), *round_))
             p.drawPath(path)
@@ -1880,3 +1866,16 @@ def make_board(data: dict[str, Any] | None, board_kind: str = "") -> Board:
     if kind == "table":
         return TableBoard(data)
     return BlankBoard(data)
+
+
+def _hachures(p: QPainter, pts: list[QPointF], spacing: float, length: float) -> None:
+    """Short ticks on the right-hand side of a polyline, one every ``spacing`` px (crests,
+    cliffs): the printed-map sign for the downhill side."""
+    for a, b in zip(pts, pts[1:]):
+        dx, dy = b.x() - a.x(), b.y() - a.y()
+        ln = math.hypot(dx, dy) or 1
+        n = max(1, int(ln / spacing))
+        for i in range(n):
+            t = (i + 0.5) / n
+            q = QPointF(a.x() + dx * t, a.y() + dy * t)
+            p.drawLine(q, QPointF(q.x() - dy / ln * length, q.y() + dx / ln * length))
