@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (QGraphicsItem, QGraphicsPixmapItem, QGraphicsRect
 from app.editor import hexops, style
 from app.editor.document import DELETE, Document
 from app.engine.hexgrid import HexGrid
+from app.editor.printed import PrintedBoardItem
 
 #: scene pixels per unit of layout size (the hex radius)
 SCALE = 40.0
@@ -31,6 +32,7 @@ _PATTERNS = {"broken": Qt.Dense6Pattern, "rough": Qt.BDiagPattern, "mountain": Q
 #: the printed map is rebuilt this long after the last edit
 BOARD_DELAY_MS = 150
 REGION_COLOURS = ["#E0B400", "#3C78B4", "#B43C78", "#3CB478", "#B4783C", "#783CB4"]
+
 
 
 class MapItem(QGraphicsItem):
@@ -242,7 +244,7 @@ class MapItem(QGraphicsItem):
                        str(bx.get("name") or bx.get("id", "")))
 
 
-class BoardItem(QGraphicsItem):
+class BoardItem(PrintedBoardItem):
     """The game window's printed map (:class:`app.ui.boards.HexBoard`) under the editor's layers.
 
     The board is rebuilt from the map data a moment after the last edit (see
@@ -251,12 +253,7 @@ class BoardItem(QGraphicsItem):
     """
 
     def __init__(self, scene: "HexMapScene"):
-        super().__init__()
-        self.s = scene
-        self.board: Any = None
-        self.setZValue(0)
-        self.setFlag(QGraphicsItem.ItemUsesExtendedStyleOption, True)
-        self.setCacheMode(QGraphicsItem.DeviceCoordinateCache)
+        super().__init__(scene, 0)
 
     def set_board(self, board: Any) -> None:
         self.prepareGeometryChange()
@@ -264,32 +261,10 @@ class BoardItem(QGraphicsItem):
         self.update()
 
     def _t(self) -> float:
-        """Editor scene px per board scene px."""
         return SCALE / self.board.k
 
-    def boundingRect(self) -> QRectF:
-        b = self.board
-        if b is None:
-            return QRectF()
-        r, t = b.rect(), self._t()
-        return QRectF((r.left() - b.ox) * t, (r.top() - b.oy) * t, r.width() * t, r.height() * t)
-
-    def paint(self, p: QPainter, option: QStyleOptionGraphicsItem, widget: Any = None) -> None:
-        b = self.board
-        if b is None:
-            return
-        t = self._t()
-        ex = option.exposedRect if not option.exposedRect.isEmpty() else self.boundingRect()
-        rect = QRectF(ex.left() / t + b.ox, ex.top() / t + b.oy, ex.width() / t, ex.height() / t)
-        rect = rect.intersected(b.rect())
-        if rect.isEmpty():
-            return
-        p.save()
-        p.scale(t, t)
-        p.translate(-b.ox, -b.oy)
-        lod = option.levelOfDetailFromTransform(p.worldTransform())
-        b.paint(p, rect, lod)
-        p.restore()
+    def _origin(self) -> tuple[float, float]:
+        return self.board.ox, self.board.oy
 
 
 def label_font(lb: dict[str, Any], hex_radius: float) -> QFont:

@@ -11,6 +11,7 @@ from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPainterPath, QPen, Q
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene, QGraphicsSceneMouseEvent, QStyleOptionGraphicsItem
 
 from app.editor.document import Document
+from app.editor.printed import PrintedBoardItem
 
 #: scene pixels per inch
 PPI = 20.0
@@ -40,18 +41,14 @@ def kind_style(kind: str) -> tuple[str, str, str, dict[str, Any]]:
 BOARD_DELAY_MS = 150
 
 
-class PrintedTableItem(QGraphicsItem):
+
+class PrintedTableItem(PrintedBoardItem):
     """The game window's table (:class:`app.ui.boards.TableBoard`) under the editor's layers."""
 
     def __init__(self, scene: "TableScene"):
-        super().__init__()
-        self.s = scene
-        self.board: Any = None
+        super().__init__(scene, -1)
         #: the features the picture was built from (edited ones are drawn flat on top until then)
         self.features: list[Any] = []
-        self.setZValue(-1)
-        self.setFlag(QGraphicsItem.ItemUsesExtendedStyleOption, True)
-        self.setCacheMode(QGraphicsItem.DeviceCoordinateCache)
 
     def set_board(self, board: Any, features: list[Any]) -> None:
         self.prepareGeometryChange()
@@ -63,28 +60,8 @@ class PrintedTableItem(QGraphicsItem):
         from app.ui.boards import PPI as BOARD_PPI
         return PPI / BOARD_PPI
 
-    def boundingRect(self) -> QRectF:
-        b = self.board
-        if b is None:
-            return QRectF()
-        r, t = b.rect(), self._t()
-        return QRectF((r.left() - b.pad) * t, (r.top() - b.pad) * t, r.width() * t, r.height() * t)
-
-    def paint(self, p: QPainter, option: QStyleOptionGraphicsItem, widget: Any = None) -> None:
-        b = self.board
-        if b is None:
-            return
-        t = self._t()
-        ex = option.exposedRect if not option.exposedRect.isEmpty() else self.boundingRect()
-        rect = QRectF(ex.left() / t + b.pad, ex.top() / t + b.pad, ex.width() / t, ex.height() / t)
-        rect = rect.intersected(b.rect())
-        if rect.isEmpty():
-            return
-        p.save()
-        p.scale(t, t)
-        p.translate(-b.pad, -b.pad)
-        b.paint(p, rect, option.levelOfDetailFromTransform(p.worldTransform()))
-        p.restore()
+    def _origin(self) -> tuple[float, float]:
+        return self.board.pad, self.board.pad
 
 
 class TableItem(QGraphicsItem):
