@@ -90,6 +90,7 @@ HEXMAP_SCHEMA: dict[str, Any] = {
                 "first_row": {"type": "integer", "minimum": 0},
                 "id_format": {"enum": ["CCRR", "C.RR"]},
                 "size": {"type": "number", "exclusiveMinimum": 0},
+                "rows_up": {"type": "boolean"},
             },
         },
         "default_terrain": {"type": "string"},
