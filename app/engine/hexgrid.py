@@ -69,6 +69,8 @@ _NUDGE = (1e-6, 2e-6, -3e-6)
 _NEG_NUDGE = (-1e-6, -2e-6, 3e-6)
 
 HEX_KEYS = ("terrain", "elevation", "features", "name")
+#: metres per contour level when a map gives no ``contour_interval``
+DEFAULT_CONTOUR_INTERVAL = 20
 TOP_KEYS = (
     "kind", "version", "layout", "default_terrain", "hexes", "hexsides",
     "lines", "regions", "labels", "boxes",
@@ -684,6 +686,28 @@ class HexGrid:
         else:
             self._names.pop(i, None)
 
+    # -- contours and landmarks ---------------------------------------------
+
+    @property
+    def contour_interval(self) -> float | int:
+        """Metres per contour level (the map's ``contour_interval``, 20 when it gives none)."""
+        v = self.extra.get("contour_interval", DEFAULT_CONTOUR_INTERVAL)
+        return v if _is_num(v) and v > 0 else DEFAULT_CONTOUR_INTERVAL
+
+    def contour_level(self, hex_id: str) -> int:
+        """The hex's contour level: ``elevation // contour_interval``."""
+        return int(math.floor(self.elevation(hex_id) / self.contour_interval))
+
+    def landmarks(self, kind: str | None = None) -> list[dict[str, Any]]:
+        """The map's ``landmarks`` (hilltops, places...), optionally only those of ``kind``."""
+        marks = self.extra.get("landmarks") or []
+        return [m for m in marks if isinstance(m, dict) and (kind is None or m.get("kind") == kind)]
+
+    def landmark_hexes(self, mark: dict[str, Any]) -> list[str]:
+        """Every hex of a landmark: its ``hexes`` list, else just ``at``."""
+        hexes = mark.get("hexes")
+        return list(hexes) if isinstance(hexes, list) and hexes else [mark["at"]]
+
     # -- serialisation -------------------------------------------------------
 
     def to_json(self) -> dict[str, Any]:
@@ -954,6 +978,33 @@ def validate_hexmap(data: Any) -> list[tuple[str, str]]:
             box_ids.add(bid)
         if "name" in bx and not isinstance(bx["name"], str):
             out.append((f"{xp}.name", "must be a string"))
+        if "anchor" in bx and bx["anchor"] not in ("", None):
+            _check_id(grid, bx["anchor"], f"{xp}.anchor", out)
+
+    if "contour_interval" in data:
+        ci = data["contour_interval"]
+        if not _is_num(ci) or ci <= 0:
+            out.append(("contour_interval", "must be a positive number of metres"))
+    marks = data.get("landmarks", [])
+    if not isinstance(marks, list):
+        out.append(("landmarks", "must be a list"))
+        marks = []
+    for i, mk in enumerate(marks):
+        mp = f"landmarks[{i}]"
+        if not isinstance(mk, dict):
+            out.append((mp, "must be an object"))
+            continue
+        _check_id(grid, mk.get("at"), f"{mp}.at", out)
+        for k in ("name", "kind"):
+            if k in mk and not isinstance(mk[k], str):
+                out.append((f"{mp}.{k}", "must be a string"))
+        if "height" in mk and not _is_num(mk["height"]):
+            out.append((f"{mp}.height", "must be a number (metres)"))
+        if mk.get("kind") == "hilltop" and not _is_num(mk.get("height")):
+            out.append((f"{mp}.height", "a hilltop needs its height in metres"))
+        if "hexes" in mk and _check_str_list(mk["hexes"], f"{mp}.hexes", out):
+            for j, h in enumerate(mk["hexes"]):
+                _check_id(grid, h, f"{mp}.hexes[{j}]", out)
     return out
 
 
