@@ -59,6 +59,10 @@ class MapSpec:
     places: list[tuple[str, str]] = field(default_factory=list)
     hilltops: list[tuple[list[str], str, int]] = field(default_factory=list)
     labels: list[dict[str, Any]] = field(default_factory=list)
+    #: elevation of water hexes (a lake's surface); None: the valley floor
+    water_level: int | None = None
+    #: degrees clockwise from the top of the map to true north (Hagaru is printed askew)
+    north: int = 0
 
 
 def _polyline(grid: HexGrid, pts: list[str]) -> list[str]:
@@ -167,7 +171,8 @@ def build_grid(spec: MapSpec) -> HexGrid:
         grid.set_terrain(h, t)
     for h in spec.water:
         grid.set_terrain(h, "water")
-        grid.set_elevation(h, min(elev[h], int(spec.floor(*grid.parse_id(h)))))
+        level = spec.water_level if spec.water_level is not None else int(spec.floor(*grid.parse_id(h)))
+        grid.set_elevation(h, min(elev[h], level))
     for h, name in spec.places:
         grid.set_name(h, name)
     return grid
@@ -189,6 +194,8 @@ def finish(grid: HexGrid, spec: MapSpec, lines: list[dict[str, Any]], regions: d
         marks.append({"at": h, "kind": "place", "name": name})
     grid.extra = {"name": spec.name, "contour_interval": CONTOUR_INTERVAL, "hex_size_m": 125,
                   "landmarks": marks, "source": {"built_by": "tools/build_semper_fi_maps.py", "notes": notes}}
+    if spec.north:
+        grid.extra["north_deg"] = spec.north
     return grid.to_json()
 
 
@@ -329,7 +336,198 @@ def no_name_ridge() -> dict[str, Any]:
                   "Drawn by hand from scenarios 5.1-5.3; rows count north from the south edge.")
 
 
-MAPS = {"changchon.json": changchon, "no-name-ridge.json": no_name_ridge}
+# ---------------------------------------------------------------------------------------------
+# Fox Hill (Toktong Pass): scenarios 6.1, 6.2 and 6.3
+# ---------------------------------------------------------------------------------------------
+
+def _road_profile(points: list[tuple[int, int]]) -> Callable[[int], float]:
+    """Metres along the road by column, linear between (column, metres) points."""
+    def f(c: int) -> float:
+        for (c0, e0), (c1, e1) in zip(points, points[1:]):
+            if c0 <= c <= c1:
+                return e0 + (e1 - e0) * (c - c0) / max(1, c1 - c0)
+        return points[0][1] if c < points[0][0] else points[-1][1]
+    return f
+
+
+def fox_hill() -> dict[str, Any]:
+    road_m = _road_profile([(1, 1150), (8, 1232), (14, 1170)])
+    spec = MapSpec(
+        file="fox-hill.json", name="Fox Hill", columns=14, rows=16,
+        crests=[
+            # Fox Hill and the saddle to Rocky Ridge, the Chinese approach from the north-west
+            [("7.08", 1310), ("7.10", 1282), ("5.12", 1362), ("4.15", 1420), ("4.16", 1432)],
+            # the long ridge climbing north-east towards Toktong-san
+            [("7.10", 1282), ("9.11", 1330), ("11.12", 1395), ("12.16", 1480)],
+            [("6.16", 1455), ("8.15", 1400), ("9.13", 1350)],
+            # the hills south of the road
+            [("2.03", 1330), ("4.02", 1350), ("6.02", 1318)],
+            [("10.01", 1335), ("12.01", 1310)],
+            [("1.14", 1290), ("2.16", 1330)],
+        ],
+        gradient=40,
+        floor=lambda c, r: road_m(c) - 10,
+        spot={"7.08": 1310, "7.10": 1282, "5.12": 1362},
+        roads=[["1.11", "3.09", "5.06", "7.05", "8.05", "10.04", "12.03", "14.02"]],
+        trails=[["7.06", "7.08"], ["8.05", "9.03", "10.01"]],
+        woods=["3.05", "3.06", "2.06", "10.09", "11.09", "11.08", "12.10", "4.12", "3.12", "9.02", "1.03"],
+        terrain={"7.06": "building", "8.06": "building"},
+        places=[("8.05", "Toktong Pass")],
+        hilltops=[(["7.08"], "Fox Hill", 1310), (["5.12"], "Rocky Ridge", 1362)],
+        labels=[{"at": "11.05", "kind": "valley", "size": 8, "text": "to Hagaru"},
+                {"at": "2.12", "kind": "valley", "size": 8, "text": "to Yudam-ni"}],
+    )
+    grid = build_grid(spec)
+    ids = grid.ids()
+    col = lambda h: grid.parse_id(h)[0]  # noqa: E731
+    regions = {
+        "6.1 6.2 6.3 US set-up: within 2 of 7.08": grid.range("7.08", 2),
+        "6.1 6.2 6.3 Chinese set-up: on or west of hexrow 7.xx": [h for h in ids if col(h) <= 7],
+        "6.1 6.2 6.3 Fox Hill: within 1 of 7.08": grid.range("7.08", 1),
+    }
+    return finish(grid, spec, [], regions, [],
+                  "Drawn by hand from scenarios 6.1-6.3; rows count north from the south edge.")
+
+
+# ---------------------------------------------------------------------------------------------
+# Hagaru: scenarios 7.1 to 7.5
+# ---------------------------------------------------------------------------------------------
+
+def _span(grid: HexGrid, corners: list[str]) -> set[str]:
+    """Hexes inside a polygon given by corner hexes (edges traced with hex lines, inclusive):
+    each row from the westmost to the eastmost boundary hex, and each column likewise."""
+    edge: set[str] = set()
+    for a, b in zip(corners, corners[1:] + corners[:1]):
+        edge.update(grid.line(a, b))
+    inside = set()
+    for h in grid.ids():
+        c, r = grid.parse_id(h)
+        same_col = [grid.parse_id(e)[1] for e in edge if grid.parse_id(e)[0] == c]
+        if same_col and min(same_col) <= r <= max(same_col):
+            inside.add(h)
+    return inside | {e for e in edge if e in grid}
+
+
+def hagaru() -> dict[str, Any]:
+    town = [f"{c}.{r:02d}" for c in range(10, 16) for r in range(16, 22)
+            if not (c == 10 and r in (16, 21)) and not (c == 15 and r == 21)]
+    ex_village = ["11.23", "12.22", "12.23", "13.23", "12.24", "13.24"]
+    airstrip = ["17.13", "17.14", "18.13", "18.14", "18.15", "19.14", "19.15", "20.14", "20.15", "20.16", "21.15", "21.16"]
+    dump = ["14.25", "15.25", "14.26", "15.26", "15.27"]
+    marsh = ["12.10", "12.11", "13.11", "13.12", "12.12"]
+    terrain = {h: "building" for h in town}
+    terrain.update({h: "village" for h in ex_village})
+    terrain.update({h: "airstrip" for h in airstrip})
+    terrain.update({h: "frozen-marsh" for h in marsh})
+    spec = MapSpec(
+        file="hagaru.json", name="Hagaru", columns=31, rows=35,
+        crests=[
+            # East Hill: its crest from 19.24 to 17.29 (7.2), a spur towards the town, and the
+            # ridges running on east and south-east
+            [("17.22", 1172), ("19.24", 1228), ("18.26", 1252), ("18.27", 1268), ("17.29", 1236), ("16.31", 1190)],
+            [("18.27", 1268), ("22.28", 1252), ("26.31", 1292), ("29.34", 1322)],
+            [("19.24", 1228), ("22.22", 1205), ("26.21", 1232), ("30.20", 1252)],
+            # the low rises Item and How companies held, and the hills the 172nd came from
+            [("16.08", 1126), ("17.05", 1150), ("18.03", 1175)],
+            [("22.10", 1137), ("23.07", 1160), ("24.03", 1192)],
+            [("12.02", 1150), ("18.03", 1175), ("24.03", 1192), ("30.04", 1212)],
+            # the hills west of the town and the Yudam-ni road
+            [("2.03", 1205), ("3.09", 1232), ("2.14", 1215), ("4.19", 1162)],
+            [("6.05", 1150), ("7.09", 1128)],
+            [("15.33", 1150), ("17.35", 1185)],
+        ],
+        gradient=35,
+        floor=lambda c, r: 1085,
+        spot={"19.24": 1228, "17.29": 1236, "18.27": 1268, "16.08": 1126, "22.10": 1137},
+        roads=[["15.17", "19.12", "22.12", "26.06", "29.01"],       # to Koto-ri (south)
+               ["11.19", "8.18", "4.17", "1.17"],                   # to Yudam-ni (west)
+               ["13.21", "12.26", "12.30", "13.35"],                # east of the reservoir
+               ["15.17", "14.19", "13.21", "11.19"],                # through the town
+               ["15.17", "17.16"]],                                 # to the airstrip
+        trails=[["15.21", "17.22", "19.24"], ["11.19", "10.13", "10.11"], ["19.12", "16.08"]],
+        streams=[(1, 15, lambda r: 12 if r <= 9 else 13), (16, 25, lambda r: 9)],
+        terrain=terrain,
+        woods=["25.27", "26.27", "25.28", "27.30", "28.30", "3.12", "4.12", "3.13", "28.22", "29.22"],
+        water=[f"{c}.{r:02d}" for c in range(1, 32) for r in range(1, 36) if r - c >= 23],
+        water_level=1070,
+        north=-45,
+        places=[("13.19", "Hagaru"), ("12.23", "Hagaru-ri"), ("19.15", "Airstrip"), ("15.26", "Supply Dump")],
+        hilltops=[(["18.27"], "East Hill", 1268)],
+        labels=[{"at": "4.31", "kind": "sea", "size": 11, "text": "CHOSIN RESERVOIR"},
+                {"at": "28.02", "kind": "valley", "size": 8, "text": "to Koto-ri"},
+                {"at": "2.18", "kind": "valley", "size": 8, "text": "to Yudam-ni"}],
+    )
+    grid = build_grid(spec)
+    ids = grid.ids()
+    land = {h for h in ids if grid.terrain(h) != "water"}
+    col = lambda h: grid.parse_id(h)[0]  # noqa: E731
+    row = lambda h: grid.parse_id(h)[1]  # noqa: E731
+
+    def within(h: str, n: int) -> list[str]:
+        return [x for x in grid.range(h, n) if x in land]
+
+    def near(hexes: list[str], n: int) -> list[str]:
+        return sorted({x for h in hexes for x in within(h, n)}, key=grid.index)
+
+    crest = _polyline(grid, ["19.24", "18.26", "18.27", "17.29"])
+    east_hill: set[str] = set(crest)
+    todo = list(crest)
+    while todo:  # the massif: everything at 1,120 m or more joined to the crest
+        h = todo.pop()
+        for n in grid.neighbours(h):
+            if n not in east_hill and grid.elevation(n) >= 1120 and col(n) >= 15 and row(n) >= 19:
+                east_hill.add(n)
+                todo.append(n)
+    regions = {
+        "Hagaru": town,
+        "Hagaru-ri": ex_village,
+        "Airfield": airstrip,
+        "Supply Dump": dump,
+        "East Hill": sorted(east_hill, key=grid.index),
+        "East Hill crest (19.24-17.29)": crest,
+        "map edge SW (bottom)": [h for h in land if row(h) == 1],
+        "map edge NW (left)": [h for h in land if col(h) == 1],
+        "map edge NE (top)": [h for h in land if row(h) == 35],
+        "map edge SE (right), the east edge of 7.5": [h for h in land if col(h) == 31],
+        "7.1 area in play: 12.01-12.18-22.18-22.01": [h for h in ids if 12 <= col(h) <= 22 and row(h) <= 18],
+        "7.1 7.3 Chinese 172nd set-up: 12.01-12.07-22.12-22.01":
+            [h for h in _span(grid, ["12.01", "12.07", "22.12", "22.01"]) if h in land],
+        "7.1 7.3 US How/3/1: within 3 of 22.10": within("22.10", 3),
+        "7.1 7.3 US Item/3/1: within 4 of 16.08": within("16.08", 4),
+        "7.1 7.3 US Dog/1 Eng: within 2 of 19.17": within("19.17", 2),
+        "7.1 7.3 US Dog/2/11: within 1 of 21.15": within("21.15", 1),
+        "7.1 7.2 US: within 2 of Hagaru": near(town, 2),
+        "7.3 US: within 3 of Hagaru or Hagaru-ri": near(town + ex_village, 3),
+        "7.3 US H&S 3/1: within 2 of 10.11": within("10.11", 2),
+        "7.3 US Wpns/2/7: within 1 of 10.13": within("10.13", 1),
+        "7.3 US 1 Div HQ: within 1 of 9.15": within("9.15", 1),
+        "7.3 US MTACS-2: within 1 of 8.17": within("8.17", 1),
+        "7.3 US 1st MT Bn: within 1 of 8.19": within("8.19", 1),
+        "7.3 US Regulator Det: within 2 of 8.22": within("8.22", 2),
+        "7.2 7.3 7.5 US How/3/11: within 2 of 9.25": within("9.25", 2),
+        "7.2 7.3 7.5 US AT/7: within 1 of 11.27": within("11.27", 1),
+        "7.2 7.3 US 1st Serv Bn: within 1 of 14.27": within("14.27", 1),
+        "7.2 US HQ X Corps: within 3 of 17.27": within("17.27", 3),
+        "7.3 US HQ X Corps: within 2 of 17.27": within("17.27", 2),
+        "7.2 7.3 US Dog/10 Eng: within 2 of 19.25": within("19.25", 2),
+        "7.2 7.3 US 4th Sig Bn: within 1 of 20.22": within("20.22", 1),
+        "7.2 7.3 7.5 US Wpns/3/1: within 1 of 20.20": within("20.20", 1),
+        "7.2 US tanks: within 2 of 13.22": within("13.22", 2),
+        "7.5 US 1st Serv Bn, Able/1 Eng: within 1 of 14.26": within("14.26", 1),
+        "7.5 US George/3/1: within 3 of 14.22 on East Hill": [h for h in within("14.22", 3) if h in east_hill],
+        "7.5 US Baker/1 Eng: within 1 of 18.21": within("18.21", 1),
+        "7.2 7.5 area in play: 9.35-9.18-31.18-31.35": [h for h in ids if col(h) >= 9 and row(h) >= 18],
+        "7.2 7.5 Chinese 240th set-up: within 3 of 17.30 or 21.26": near(["17.30", "21.26"], 3),
+        "7.3 Chinese 2nd Bn, 240th: within 4 of 21.28": within("21.28", 4),
+        "7.3 free set-up How/3/11: on or northeast of xx.23": [h for h in land if row(h) >= 23],
+    }
+    return finish(grid, spec, [], regions, [],
+                  "Drawn by hand from scenarios 7.1-7.5; rows count up from the south-west edge; "
+                  "the map's top faces north-east.")
+
+
+MAPS = {"changchon.json": changchon, "no-name-ridge.json": no_name_ridge, "fox-hill.json": fox_hill,
+        "hagaru.json": hagaru}
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -641,12 +641,36 @@ class HexBoard(Board):
                 pts = mids + mids[:1] if closed else [chain[0]] + mids + [chain[-1]]
                 path = smooth_path(pts)
                 self.contours.append((k, path, path.boundingRect().adjusted(-2, -2, 2, 2)))
+        # the tint darkens with height above the map's lowest land (mountain maps start high)
+        land = [level[h] for h in self.ids if h not in self.water]
+        low = min(land, default=0)
+        steps = max(1, max(land, default=0) - low)
+        # the paper between the edge hexes and the frame takes the tint of its hex: each notch
+        # once, never over a hex (so no double-tinted strips)
+        bleed: dict[str, QPainterPath] = {}
+        for h, rects in self.bleed:
+            piece = QPainterPath()
+            for r in rects:
+                piece.addRect(r)
+            for n in (h,) + g.neighbours(h):
+                hexp = QPainterPath()
+                hexp.addPolygon(self.poly[n])
+                piece = piece.subtracted(hexp)
+                if n in bleed:
+                    piece = piece.subtracted(bleed[n])
+            bleed[h] = piece
         tints: dict[int, QPainterPath] = {}
         for h in self.ids:
-            if level[h] > 0 and h not in self.water:
-                path = tints.setdefault(level[h], QPainterPath())
+            if level[h] > low and h not in self.water:
+                alpha = min(70, round(70 * (level[h] - low) / steps))
+                path = tints.get(alpha)
+                if path is None:
+                    path = tints[alpha] = QPainterPath()
+                    path.setFillRule(Qt.FillRule.WindingFill)  # edge bleeds overlap
                 path.addPolygon(self.poly[h])
                 path.closeSubpath()
+                if h in bleed:
+                    path.addPath(bleed[h])
         self.level_tints = sorted(tints.items())
 
     def _paint_contours(self, p: QPainter, lod: float, rect: QRectF) -> None:
@@ -655,8 +679,8 @@ class HexBoard(Board):
         if not self.contours and not self.level_tints:
             return
         p.setPen(Qt.PenStyle.NoPen)
-        for k, path in self.level_tints:
-            p.setBrush(QColor(112, 84, 46, min(70, 7 * k)))
+        for alpha, path in self.level_tints:
+            p.setBrush(QColor(112, 84, 46, alpha))
             p.drawPath(path)
         p.setBrush(Qt.BrushStyle.NoBrush)
         thin = QPen(QColor(128, 88, 50, 170), 0.9 if lod > 0.5 else 0.6, Qt.PenStyle.SolidLine,
@@ -668,6 +692,30 @@ class HexBoard(Board):
             if grow.intersects(bounds):
                 p.setPen(index if k % 5 == 0 else thin)
                 p.drawPath(path)
+
+    def _paint_compass(self, p: QPainter, rect: QRectF) -> None:
+        """A north arrow in the top-right corner when the map is printed askew (``north_deg``,
+        degrees clockwise from the top of the map to true north)."""
+        north = self.grid.extra.get("north_deg")
+        if not isinstance(north, (int, float)) or isinstance(north, bool) or not north:
+            return
+        c = QPointF(self.map_rect.right() - HEX_R * 1.6, self.map_rect.top() + HEX_R * 1.6)
+        if not rect.adjusted(-HEX_R * 2, -HEX_R * 2, HEX_R * 2, HEX_R * 2).contains(c):
+            return
+        p.save()
+        p.translate(c)
+        p.setPen(QPen(QColor(250, 246, 232, 220), 3.0))
+        p.setBrush(QColor(250, 246, 232, 200))
+        p.drawEllipse(QPointF(0, 0), HEX_R * 0.95, HEX_R * 0.95)
+        p.rotate(float(north))
+        arrow = QPolygonF([QPointF(0, -HEX_R * 0.8), QPointF(HEX_R * 0.22, HEX_R * 0.3), QPointF(0, HEX_R * 0.12),
+                           QPointF(-HEX_R * 0.22, HEX_R * 0.3)])
+        p.setPen(QPen(theme.INK, 1.0))
+        p.setBrush(theme.INK)
+        p.drawPolygon(arrow)
+        draw_halo_text(p, QPointF(0, -HEX_R * 0.98), "N", theme.map_font(HEX_R * 0.32, bold=True), theme.INK,
+                       QColor(250, 246, 232, 220))
+        p.restore()
 
     def _paint_hilltops(self, p: QPainter, lod: float, rect: QRectF | None = None) -> None:
         """Summit marks with the hill's name and height (the ``landmarks`` of kind hilltop)."""
@@ -848,6 +896,7 @@ class HexBoard(Board):
         self._paint_hilltops(p, lod, rect)
         if lod >= 1.05:
             self._paint_hex_numbers(p, vis, lod)
+        self._paint_compass(p, rect)
         p.restore()
         self._paint_frame(p)
         p.restore()
