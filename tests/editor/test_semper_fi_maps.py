@@ -254,7 +254,7 @@ def test_nnr_the_naktong_is_water(nnr):
 
 # -- both maps ----------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("name", ["changchon.json", "no-name-ridge.json"])
+@pytest.mark.parametrize("name", ["changchon.json", "no-name-ridge.json", "fox-hill.json", "hagaru.json"])
 def test_terrains_and_elevations_are_the_contract(name):
     data, g = _load(name)
     allowed = {"open", "broken", "rice-paddy", "building", "woods", "water", "frozen-marsh", "village", "airstrip"}
@@ -268,7 +268,7 @@ def test_terrains_and_elevations_are_the_contract(name):
     assert road and all(_road_connected(g, road[0], h) for h in road)
 
 
-@pytest.mark.parametrize("name", ["changchon.json", "no-name-ridge.json"])
+@pytest.mark.parametrize("name", ["changchon.json", "no-name-ridge.json", "fox-hill.json", "hagaru.json"])
 def test_editor_round_trips_the_map_byte_for_byte(name, tmp_path, qtbot):
     from app.editor.document import Document
     from app.engine.canonical import canonical_text
