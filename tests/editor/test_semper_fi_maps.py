@@ -256,7 +256,10 @@ def test_nnr_the_naktong_is_water(nnr):
 
 @pytest.mark.parametrize("name", ["changchon.json", "no-name-ridge.json", "fox-hill.json", "hagaru.json"])
 def test_terrains_and_elevations_are_the_contract(name):
+    from app.engine.schemas import SCHEMAS, schema_problems
+    from app.engine.validate import validate_path
     data, g = _load(name)
+    assert validate_path(MAPS / name) == [] and schema_problems(data, SCHEMAS["hexmap"]) == []
     allowed = {"open", "broken", "rice-paddy", "building", "woods", "water", "frozen-marsh", "village", "airstrip"}
     assert {g.terrain(h) for h in g.ids()} <= allowed
     assert all(isinstance(g.elevation(h), int) for h in g.ids())
