@@ -63,6 +63,8 @@ class MapSpec:
     water_level: int | None = None
     #: degrees clockwise from the top of the map to true north (Hagaru is printed askew)
     north: int = 0
+    #: paddies beside the streams (False on the winter maps: frozen hard, open ground)
+    paddies: bool = True
 
 
 def _polyline(grid: HexGrid, pts: list[str]) -> list[str]:
@@ -156,7 +158,7 @@ def build_grid(spec: MapSpec) -> HexGrid:
     for h in grid.ids():
         grid.set_elevation(h, elev[h])
         relief = elev[h] - floor[h]
-        if relief < 6 and (h in stream_hexes or any(n in stream_hexes for n in grid.neighbours(h))):
+        if spec.paddies and relief < 6 and (h in stream_hexes or any(n in stream_hexes for n in grid.neighbours(h))):
             t = "rice-paddy"
         elif relief >= 45:
             t = "broken"
@@ -366,6 +368,7 @@ def fox_hill() -> dict[str, Any]:
             [("1.14", 1290), ("2.16", 1330)],
         ],
         gradient=40,
+        paddies=False,
         floor=lambda c, r: road_m(c) - 10,
         spot={"7.08": 1310, "7.10": 1282, "5.12": 1362},
         roads=[["1.11", "3.09", "5.06", "7.05", "8.05", "10.04", "12.03", "14.02"]],
@@ -439,17 +442,18 @@ def hagaru() -> dict[str, Any]:
         gradient=35,
         floor=lambda c, r: 1085,
         spot={"19.24": 1228, "17.29": 1236, "18.27": 1268, "16.08": 1126, "22.10": 1137},
-        roads=[["15.17", "19.12", "22.12", "26.06", "29.01"],       # to Koto-ri (south)
+        roads=[["15.17", "16.13", "18.11", "22.12", "26.06", "29.01"],  # to Koto-ri (south)
                ["11.19", "8.18", "4.17", "1.17"],                   # to Yudam-ni (west)
                ["13.21", "12.26", "12.30", "13.35"],                # east of the reservoir
                ["15.17", "14.19", "13.21", "11.19"],                # through the town
                ["15.17", "17.16"]],                                 # to the airstrip
-        trails=[["15.21", "17.22", "19.24"], ["11.19", "10.13", "10.11"], ["19.12", "16.08"]],
+        trails=[["15.21", "17.22", "19.24"], ["11.19", "10.13", "10.11"], ["18.11", "16.08"]],
         streams=[(1, 15, lambda r: 12 if r <= 9 else 13), (16, 25, lambda r: 9)],
         terrain=terrain,
         woods=["25.27", "26.27", "25.28", "27.30", "28.30", "3.12", "4.12", "3.13", "28.22", "29.22"],
         water=[f"{c}.{r:02d}" for c in range(1, 32) for r in range(1, 36) if r - c >= 23],
         water_level=1070,
+        paddies=False,
         north=-45,
         places=[("13.19", "Hagaru"), ("12.23", "Hagaru-ri"), ("19.15", "Airstrip"), ("15.26", "Supply Dump")],
         hilltops=[(["18.27"], "East Hill", 1268)],
