@@ -187,11 +187,8 @@ def finish(grid: HexGrid, spec: MapSpec, lines: list[dict[str, Any]], regions: d
     grid.labels = spec.labels
     grid.boxes = boxes
     marks: list[dict[str, Any]] = []
-    for hexes, name, height in spec.hilltops:
-        mk: dict[str, Any] = {"at": hexes[0], "height": height, "kind": "hilltop", "name": name}
-        if len(hexes) > 1:
-            mk["hexes"] = hexes
-        marks.append(mk)
+    for hexes, name, height in spec.hilltops:  # a hill of several hexes: one entry per hex
+        marks.extend({"at": h, "height": height, "kind": "hilltop", "name": name} for h in hexes)
     for h, name in spec.places:
         marks.append({"at": h, "kind": "place", "name": name})
     grid.extra = {"name": spec.name, "contour_interval": CONTOUR_INTERVAL, "hex_size_m": 125,
@@ -287,7 +284,7 @@ def no_name_ridge() -> dict[str, Any]:
         gradient=26,
         floor=lambda c, r: 30 + 12 * (c >= 14 or r >= 17) + 6 * (c <= 3 and r <= 15),
         spot=crest,
-        roads=[["16.10", "14.11", "12.12", "11.13", "10.14", "8.15", "7.15", "5.16", "1.16"]],
+        roads=[["16.10", "14.11", "12.12", "11.13", "10.14", "8.15", "7.15", "5.15", "1.15"]],
         trails=[["9.14", "8.12", "8.09", "8.07", "7.06", "7.02", "8.01"], ["12.12", "13.08", "12.05", "12.01"],
                 ["7.06", "4.09", "1.10"]],
         streams=[(2, 14, lambda r: 9 if r < 9 else 9 + (r >= 12)), (1, 6, lambda r: 13)],
@@ -309,7 +306,7 @@ def no_name_ridge() -> dict[str, Any]:
     row = lambda h: grid.parse_id(h)[1]  # noqa: E731
     land = [h for h in ids if grid.terrain(h) != "water"]
     road_hexes = {h for h in ids if grid.road_neighbours(h)}
-    north = _row_boundary(grid, lambda c: 16)
+    north = _row_boundary(grid, lambda c: 15)
     south = _row_boundary(grid, lambda c: 5)
     crest_line = _polyline(grid, ["7.13", "7.14", "6.12", "6.11", "5.11", "5.02", "6.01"])
     crest_col: dict[int, int] = {}

@@ -221,9 +221,12 @@ class MapItem(QGraphicsItem):
                                Qt.AlignHCenter | Qt.AlignTop, f"{e:g}")
         # hilltops: summit mark, name and height (the printed map draws its own)
         if not printed or s.tool == "hilltop":
+            named: set[str] = set()
             for mk in data.get("landmarks") or []:
                 if not isinstance(mk, dict) or mk.get("kind") != "hilltop":
                     continue
+                first = str(mk.get("name")) not in named
+                named.add(str(mk.get("name")))
                 hexes = [h for h in (mk.get("hexes") or [mk.get("at")]) if h in polys]
                 if printed:  # the hilltop being edited: its hexes outlined
                     p.setPen(QPen(QColor("#8E1B1B"), size * 0.06))
@@ -239,6 +242,8 @@ class MapItem(QGraphicsItem):
                 p.setBrush(QColor("#4A3A28"))
                 p.drawPolygon(QPolygonF([QPointF(c.x(), c.y() - size * 0.14), QPointF(c.x() + size * 0.12, c.y() + size * 0.08),
                                          QPointF(c.x() - size * 0.12, c.y() + size * 0.08)]))
+                if not first:
+                    continue
                 p.setFont(name_font)
                 p.setPen(style.INK)
                 text = str(mk.get("name", ""))
@@ -824,45 +829,43 @@ class HexMapScene(QGraphicsScene):
         if name not in (self.doc.data.get("regions") or {}):
             self.doc.edit(f"New region {name}", [(("regions", name), [])])
 
-    # -- hilltops (``landmarks`` of kind hilltop: at, name, height, hexes) ---------------------
+    # -- hilltops (``landmarks`` of kind hilltop: at, name, height; one entry per hex) ----------
     def hilltop_of(self, h: str) -> tuple[int, dict[str, Any]] | None:
-        """(index in landmarks, entry) of the hilltop that includes hex ``h``."""
+        """(index in landmarks, entry) of the hilltop entry on hex ``h``."""
         for i, mk in enumerate(self.doc.data.get("landmarks") or []):
             if isinstance(mk, dict) and mk.get("kind") == "hilltop" and h in (mk.get("hexes") or [mk.get("at")]):
                 return i, mk
         return None
 
     def _hilltop_click(self, h: str, right: bool, shift: bool) -> None:
-        """Click: name a new hilltop (or rename the one there); shift-click: add or drop a hex of
-        the current hilltop; right-click: remove the hex from its hilltop (the hilltop with it
-        when it was its only hex)."""
+        """Click: name a new hilltop (or rename the hill there, on all its hexes); shift-click:
+        add a hex to the hill last clicked, or take it off; right-click: remove the entry on
+        the hex. A hill of several hexes is one entry per hex with the same name and height."""
         marks = copy.deepcopy(self.doc.data.get("landmarks") or [])
         found = self.hilltop_of(h)
         if right:
-            if found is None:
-                return
-            i, mk = found
-            hexes = [x for x in (mk.get("hexes") or [mk["at"]]) if x != h]
-            if not hexes:
-                del marks[i]
-                label = f"Remove {mk.get('name', 'hilltop')}"
-            else:
-                marks[i] = self._with_hexes(mk, hexes)
-                label = f"{mk.get('name', 'Hilltop')}: without {h}"
-            self.doc.edit(label, [(("landmarks",), marks)])
+            if found is not None:
+                del marks[found[0]]
+                self.doc.edit(f"Remove {found[1].get('name', 'hilltop')} at {h}", [(("landmarks",), marks)])
             return
         if shift:
             cur = self.hilltop_of(self.hilltop_at) if self.hilltop_at else None
             if cur is None:
                 self.message.emit("Click a hilltop first, then shift-click the hexes it spreads over")
                 return
-            i, mk = cur
-            hexes = list(mk.get("hexes") or [mk["at"]])
-            hexes = [x for x in hexes if x != h] if h in hexes else hexes + [h]
-            if not hexes:
+            name = cur[1].get("name")
+            if found is not None and found[1].get("name") == name:
+                if h == self.hilltop_at:
+                    return  # the hill keeps the hex it was named on
+                del marks[found[0]]
+                label = f"{name}: without {h}"
+            elif found is not None:
+                self.message.emit(f"{h} is already part of {found[1].get('name', 'another hilltop')}")
                 return
-            marks[i] = self._with_hexes(mk, hexes)
-            self.doc.edit(f"{mk.get('name', 'Hilltop')}: hexes {', '.join(hexes)}", [(("landmarks",), marks)])
+            else:
+                marks.append({"at": h, "height": cur[1].get("height"), "kind": "hilltop", "name": name})
+                label = f"{name}: with {h}"
+            self.doc.edit(label, [(("landmarks",), marks)])
             return
         elev = (self.doc.data.get("hexes", {}).get(h) or {}).get("elevation", 0)
         default = str(found[1].get("name", "")) if found else f"Hill {elev:g}"
@@ -874,22 +877,14 @@ class HexMapScene(QGraphicsScene):
         height = nums[-1] if nums else elev
         self.hilltop_at = h
         if found is not None:
-            i, mk = found
-            mk = dict(mk, name=text, height=height)
-            marks[i] = mk
-            self.doc.edit(f"Rename hilltop {text}", [(("landmarks",), marks)])
+            old = found[1].get("name")
+            for i, mk in enumerate(marks):
+                if isinstance(mk, dict) and mk.get("kind") == "hilltop" and mk.get("name") == old:
+                    marks[i] = dict(mk, name=text, height=height)
+            self.doc.edit(f"Rename hilltop {old} to {text}", [(("landmarks",), marks)])
             return
         marks.append({"at": h, "height": height, "kind": "hilltop", "name": text})
         self.doc.edit(f"Hilltop {text} at {h}", [(("landmarks",), marks)])
-
-    @staticmethod
-    def _with_hexes(mk: dict[str, Any], hexes: list[str]) -> dict[str, Any]:
-        out = dict(mk, at=hexes[0])
-        if len(hexes) > 1:
-            out["hexes"] = hexes
-        else:
-            out.pop("hexes", None)
-        return out
 
     # -- off-map boxes ---------------------------------------------------------------------------
     def add_road_column(self, entry: str, slots: int = 24, name: str | None = None) -> None:

@@ -704,9 +704,16 @@ class HexGrid:
         return [m for m in marks if isinstance(m, dict) and (kind is None or m.get("kind") == kind)]
 
     def landmark_hexes(self, mark: dict[str, Any]) -> list[str]:
-        """Every hex of a landmark: its ``hexes`` list, else just ``at``."""
-        hexes = mark.get("hexes")
-        return list(hexes) if isinstance(hexes, list) and hexes else [mark["at"]]
+        """Every hex of a landmark: a hill of several hexes has one entry per hex, all with the
+        same name and kind (an entry may also list ``hexes`` itself); in file order."""
+        out: list[str] = []
+        for m in self.landmarks(mark.get("kind")):
+            if m is mark or (mark.get("name") and m.get("name") == mark.get("name")):
+                hexes = m.get("hexes")
+                for h in (hexes if isinstance(hexes, list) and hexes else [m.get("at")]):
+                    if h not in out:
+                        out.append(h)
+        return out
 
     # -- serialisation -------------------------------------------------------
 

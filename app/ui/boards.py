@@ -718,9 +718,14 @@ class HexBoard(Board):
         p.restore()
 
     def _paint_hilltops(self, p: QPainter, lod: float, rect: QRectF | None = None) -> None:
-        """Summit marks with the hill's name and height (the ``landmarks`` of kind hilltop)."""
+        """Summit marks with the hill's name and height (the ``landmarks`` of kind hilltop; a
+        hill of several hexes has an entry, and a mark, per hex, and its name once)."""
+        named: set[str] = set()
         for mk in self.hilltops:
             c = self.centre[mk["at"]]
+            name = str(mk.get("name") or "")
+            first = name not in named
+            named.add(name)
             if rect is not None and not rect.adjusted(-HEX_R * 2, -HEX_R, HEX_R * 2, HEX_R).contains(c):
                 continue
             tri = QPolygonF([QPointF(c.x(), c.y() - HEX_R * 0.13), QPointF(c.x() + HEX_R * 0.11, c.y() + HEX_R * 0.07),
@@ -728,9 +733,8 @@ class HexBoard(Board):
             p.setPen(QPen(QColor(250, 246, 232), 1.0))
             p.setBrush(QColor("#4A3A28"))
             p.drawPolygon(tri)
-            if lod < 0.3:
+            if lod < 0.3 or not first:
                 continue
-            name = str(mk.get("name") or "")
             height = mk.get("height")
             f = theme.map_font(HEX_R * 0.27, bold=True)
             if name:

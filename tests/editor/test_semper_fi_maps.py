@@ -241,8 +241,10 @@ def test_nnr_boundaries(nnr):
     north = set(g.ids()) - south
     for h in ("7.13", "6.11", "12.10", "11.10", "16.10", "9.15", "10.15"):
         assert h in south, h
-    assert "9.18" in north  # Cloverleaf Hill, the 9th RCT's
-    assert all(g.parse_id(h)[1] >= 17 for h in north)
+    assert {"9.18", "12.16"} <= north  # Cloverleaf Hill, the 9th RCT's; 12.16 names that side
+    assert all(g.parse_id(h)[1] >= 16 for h in north)
+    # the road stays in the Marines' zone from the east edge to the west edge
+    assert all(g.parse_id(h)[1] <= 15 for h in g.ids() if g.road_neighbours(h))
     inside = _side_of_line(g, "scenario-boundary", "12.10")
     assert inside == {h for h in g.ids() if g.parse_id(h)[1] >= 6}
 

@@ -90,18 +90,23 @@ def test_hilltop_tool_names_heights_and_hexes(make_window):
     click(view, s.hex_centre("5.05"))
     assert asked == ["Hill 147"]  # the default names it by the hex's elevation
     assert doc.data["landmarks"] == [{"at": "5.05", "height": 147, "kind": "hilltop", "name": "Hill 147"}]
+    # a hill of several hexes: one entry per hex, same name and height
     click(view, s.hex_centre("5.06"), modifier=Qt.ShiftModifier)
     click(view, s.hex_centre("4.05"), modifier=Qt.ShiftModifier)
-    assert doc.data["landmarks"][0]["hexes"] == ["5.05", "5.06", "4.05"]
-    # renaming the hill from any of its hexes
+    assert [(m["at"], m["name"], m["height"]) for m in doc.data["landmarks"]] == \
+        [("5.05", "Hill 147", 147), ("5.06", "Hill 147", 147), ("4.05", "Hill 147", 147)]
+    g = HexGrid.from_json(doc.data)
+    assert g.landmark_hexes(g.landmarks("hilltop")[1]) == ["5.05", "5.06", "4.05"]
+    # renaming the hill from any of its hexes renames all of them
     w.ask_text = lambda title, default: "Obong-ni crest (147)"
     click(view, s.hex_centre("5.06"))
-    assert doc.data["landmarks"][0]["name"] == "Obong-ni crest (147)" and len(doc.data["landmarks"]) == 1
+    assert {m["name"] for m in doc.data["landmarks"]} == {"Obong-ni crest (147)"}
     click(view, s.hex_centre("5.05"), button=Qt.RightButton)
-    assert doc.data["landmarks"][0]["at"] == "5.06" and doc.data["landmarks"][0]["hexes"] == ["5.06", "4.05"]
-    g = HexGrid.from_json(doc.data)
-    assert g.landmark_hexes(g.landmarks("hilltop")[0]) == ["5.06", "4.05"]
-    for _ in range(5):
+    assert [m["at"] for m in doc.data["landmarks"]] == ["5.06", "4.05"]
+    # shift-click on a hex of the hill takes it off again
+    click(view, s.hex_centre("4.05"), modifier=Qt.ShiftModifier)
+    assert [m["at"] for m in doc.data["landmarks"]] == ["5.06"]
+    for _ in range(6):
         doc.undo_stack.undo()
     assert doc.data.get("landmarks") in (None, [])
 
