@@ -594,6 +594,8 @@ class HexBoard(Board):
             self.lines.append((ln, chain_segments(segs)))
         self.regions: list[tuple[str, QPainterPath, list[tuple[QPointF, QPointF]]]] = []
         for name, members in g.regions.items():
+            if "mig" not in name.lower() and "alley" not in name.lower():
+                continue  # only these are printed (set-up areas and the like are overlays)
             mem = {h for h in members if h in self.poly}
             if not mem:
                 continue
