@@ -74,24 +74,24 @@ P = {pid: project(lat, lon) for pid, (_, lat, lon) in PLACES.items()}
 #: a leg with miles is stretched by a meander until it measures miles * SCALE inches.
 ROADS: list[tuple[str, str, list[Any], float | None, float]] = [
     ("msr-yudam-ni-toktong-pass", "Main supply route, Yudam-ni to Toktong Pass",
-     ["yudam-ni", (22.9, 8.6), (23.5, 11.0), (24.6, 13.2), (26.5, 15.4), "toktong-pass"], 7.5, 2.6),
+     ["yudam-ni", (22.9, 8.6), (23.5, 11.0), (24.6, 13.2), (26.5, 15.4), "toktong-pass"], 7.5, 3.6),
     ("msr-toktong-pass-hagaru-ri", "Main supply route, Toktong Pass to Hagaru-ri",
-     ["toktong-pass", (30.6, 18.8), (32.8, 18.6), (35.2, 19.3), "hagaru-ri"], 6.5, 2.2),
+     ["toktong-pass", (30.6, 18.8), (32.8, 18.6), (35.2, 19.3), "hagaru-ri"], 6.5, 3.4),
     ("msr-hagaru-ri-koto-ri", "Main supply route, Hagaru-ri to Koto-ri",
      ["hagaru-ri", (38.5, 21.3), (39.0, 23.4), (40.4, 25.4), (40.9, 27.6), (41.8, 30.0),
-      (42.5, 31.7), "koto-ri"], 11.0, 2.4),
+      (42.5, 31.7), "koto-ri"], 11.0, 3.4),
     ("msr-koto-ri-funchilin-pass", "Main supply route, Koto-ri to Funchilin Pass",
-     ["koto-ri", (44.0, 35.0), (44.9, 36.8), "funchilin-pass"], 3.5, 2.0),
+     ["koto-ri", (44.0, 35.0), (44.9, 36.8), "funchilin-pass"], 3.5, 2.6),
     ("msr-funchilin-pass-chinhung-ni", "Main supply route, Funchilin Pass down to Chinhung-ni",
      ["funchilin-pass", (46.3, 40.0), (45.6, 41.2), (46.9, 42.0), (47.4, 43.4), (48.4, 44.4),
-      "chinhung-ni"], 6.5, 1.6),
+      "chinhung-ni"], 6.5, 2.0),
     ("road-chinhung-ni-hungnam", "Road to Hungnam",
      ["chinhung-ni", (50.2, 46.6), (50.6, 48.0)], None, 0.0),
     ("road-east-shore-hagaru-ri-hudong-ni", "East shore road, Hagaru-ri to Hudong-ni",
-     ["hagaru-ri", (39.7, 18.9), (41.1, 17.6), (42.0, 15.7), "hudong-ni"], 4.5, 2.2),
+     ["hagaru-ri", (39.7, 18.9), (41.1, 17.6), (42.0, 15.7), "hudong-ni"], 4.5, 3.0),
     ("road-east-shore-hudong-ni-sinhung-ni", "East shore road, Hudong-ni to Sinhung-ni",
-     ["hudong-ni", (42.9, 12.1), (44.4, 11.3), (46.4, 11.2), (47.9, 10.4), (48.0, 8.9),
-      (46.6, 7.8), "sinhung-ni"], 6.5, 2.2),
+     ["hudong-ni", (42.9, 12.3), (44.4, 11.7), (46.4, 11.6), (48.1, 10.6), (48.2, 8.9),
+      (46.6, 7.8), "sinhung-ni"], 6.5, 2.6),
     ("road-east-shore-north", "East shore road, north along the reservoir",
      ["sinhung-ni", (45.4, 5.2), (45.0, 2.6), (45.6, 0.0)], None, 0.0),
     ("road-yudam-ni-west", "Road west from Yudam-ni",
@@ -140,7 +140,8 @@ def meander(base: list[XY], amp: float, wavelength: float, step: float = 0.35) -
         off = 0.0
         if wavelength > 0:
             off = amp * taper * (math.sin(2 * math.pi * s / wavelength)
-                                 + 0.45 * math.sin(2 * math.pi * s / (wavelength * 0.47) + 1.3))
+                                 + 0.55 * math.sin(2 * math.pi * s / (wavelength * 1.73) + 1.3)
+                                 + 0.3 * math.sin(2 * math.pi * s / (wavelength * 0.61) + 0.4))
         out.append((round(p.x + nx * off, 2), round(p.y + ny * off, 2)))
     # keep the exact ends
     out[0], out[-1] = base[0], base[-1]
@@ -223,7 +224,19 @@ HEIGHTS: list[tuple[str, str, str, float, float, float, float, float, int]] = [
     ("ridge-koto-ri-southwest", "ridge", "Heights south-west of Koto-ri", 33.0, 39.5, 4.0, 1.8, -25, 3),
     ("ridge-east-flank", "ridge", "Heights towards the Fusen reservoir", 58.0, 18.0, 5.2, 2.4, 80, 4),
     ("ridge-east-flank-south", "ridge", "Heights east of the Funchilin", 60.5, 35.0, 4.4, 2.0, -30, 3),
-    ("hill-north-east", "hill", "Hills east of the inlet", 56.0, 6.0, 2.8, 1.6, 20, 3),
+    ("hill-north-east", "hill", "Hills east of the inlet", 56.0, 7.0, 2.8, 1.6, 20, 3),
+    ("ridge-south-west-corner", "ridge", "Heights above the Changjin valley", 8.0, 41.5, 5.0, 2.0, -10, 3),
+    ("ridge-west-centre", "ridge", "Western heights", 14.5, 31.5, 3.2, 1.5, 40, 3),
+    ("ridge-toktong-west", "ridge", "Ridges south of Toktong", 25.0, 27.5, 3.0, 1.4, 60, 3),
+    ("ridge-south-centre", "ridge", "Southern heights", 30.5, 45.5, 4.5, 1.3, 5, 2),
+    ("hill-south-centre", "hill", "Hill 1304", 38.0, 44.0, 2.0, 1.3, 0, 3),
+    ("ridge-east-centre", "ridge", "Eastern heights", 56.5, 27.5, 4.0, 1.6, 50, 3),
+    ("ridge-north-east-corner", "ridge", "Heights north of the Fusen road", 66.0, 7.5, 3.6, 1.6, -30, 3),
+    ("ridge-south-east", "ridge", "Heights east of Chinhung-ni", 63.0, 43.0, 4.5, 1.6, 10, 3),
+    ("hill-east-shore-south", "hill", "Hills east of Hudong-ni", 51.5, 13.5, 1.8, 1.2, 0, 2),
+    ("hill-east-hagaru", "hill", "Hills east of Hagaru-ri", 52.5, 21.5, 2.0, 1.3, 30, 3),
+    ("hill-west-north", "hill", "Hills west of Yudam-ni", 7.0, 15.5, 2.4, 1.4, 0, 3),
+    ("hill-west-centre", "hill", "Hill 1520", 14.5, 19.5, 2.0, 1.2, 0, 3),
 ]
 
 # -- cliffs (impassable lines): the Funchilin gorge, the Toktong gorge and the inlet bluffs --------
@@ -239,14 +252,14 @@ CLIFFS: list[tuple[str, str, list[XY]]] = [
     ("cliff-hill-1221", "Bluffs of Hill 1221",
      [(43.6, 12.6), (44.6, 12.9), (45.8, 12.6)]),
     ("cliff-hellfire", "Hell Fire Valley cut",
-     [(37.9, 24.2), (38.3, 26.0), (38.8, 28.0)]),
+     [(37.2, 24.4), (37.7, 26.2), (38.3, 28.0)]),
 ]
 
 # -- towns, the airstrip ------------------------------------------------------------------------
 #: place id -> (half width, half height) of its town block, or None for a pass
 TOWN_SIZE: dict[str, tuple[float, float] | None] = {
-    "yudam-ni": (0.9, 0.7), "toktong-pass": None, "hagaru-ri": (1.3, 0.95), "koto-ri": (1.0, 0.8),
-    "funchilin-pass": None, "chinhung-ni": (0.8, 0.6), "hudong-ni": (0.7, 0.55), "sinhung-ni": (0.7, 0.55),
+    "yudam-ni": (1.3, 0.95), "toktong-pass": None, "hagaru-ri": (1.8, 1.25), "koto-ri": (1.4, 1.0),
+    "funchilin-pass": None, "chinhung-ni": (1.1, 0.8), "hudong-ni": (0.95, 0.75), "sinhung-ni": (0.95, 0.75),
 }
 AIRSTRIP: list[XY] = [(35.6, 20.5), (37.3, 20.75), (37.22, 21.25), (35.52, 21.0)]
 
@@ -254,8 +267,8 @@ AIRSTRIP: list[XY] = [(35.6, 20.5), (37.3, 20.75), (37.22, 21.25), (35.52, 21.0)
 ENTRY_ZONES: list[tuple[int, str, list[XY]]] = [
     (1, "West edge, below Toktong", [(0, 20), (3.6, 20.6), (4.2, 27), (3.4, 33.5), (0, 34)]),
     (2, "West edge, the road from Mupyong-ni", [(0, 1.5), (3.8, 2.2), (4.4, 7.5), (3.6, 13), (0, 13.5)]),
-    (3, "North edge, above Yudam-ni", [(12, 0), (30, 0), (29.5, 1.3), (21, 1.0), (12.5, 1.6)]),
-    (4, "North edge, east of the reservoir", [(47.5, 0), (63, 0), (62.5, 2.6), (55, 2.2), (48, 2.8)]),
+    (3, "North edge, above Yudam-ni", [(14, 0), (35.5, 0), (35.2, 1.6), (25, 1.3), (14.5, 1.8)]),
+    (4, "North edge, east of the reservoir", [(48.5, 0), (66, 0), (65.5, 2.6), (57, 3.2), (49, 2.6)]),
     (5, "East edge, towards Hudong-ni", [(72, 12), (72, 28), (68.2, 27.4), (67.6, 20), (68.4, 12.6)]),
     (6, "The hills west of Hell Fire Valley", [(30.5, 24.0), (34.5, 23.2), (35.6, 27.5), (34.0, 31.2), (30.2, 30.4)]),
 ]
@@ -263,7 +276,7 @@ ENTRY_ZONES: list[tuple[int, str, list[XY]]] = [
 EDGES: list[tuple[str, str, list[XY]]] = [
     ("edge-hungnam", "Hungnam", [(47.5, 48.0), (53.5, 48.0)]),
     ("edge-mupyong-ni", "Mupyong-ni", [(0.0, 4.8), (0.0, 10.0)]),
-    ("edge-north-east-shore", "the north end of the reservoir", [(44.8, 0.0), (47.2, 0.0)]),
+    ("edge-north-east-shore", "the north shore", [(44.8, 0.0), (47.2, 0.0)]),
 ]
 LABELS: list[dict[str, Any]] = [
     {"text": "CHOSIN RESERVOIR", "x": 40.0, "y": 3.6, "size": 22, "style": "water"},
