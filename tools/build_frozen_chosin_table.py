@@ -196,6 +196,8 @@ def blob(cx: float, cy: float, rx: float, ry: float, angle: float, seed: int, n:
 
 
 # -- hills and ridges (block sight) -------------------------------------------------------------
+#: hills stop this far from a road's centre line: the 1" ribbon plus a quarter inch of verge
+ROAD_CLEAR = 0.8
 #: (id, kind, name, centre x, y, radius x, y, angle, elevation)
 HEIGHTS: list[tuple[str, str, str, float, float, float, float, float, int]] = [
     ("ridge-northwest", "ridge", "Northwest Ridge", 18.5, 3.4, 4.2, 1.5, -12, 3),
@@ -332,7 +334,7 @@ def build() -> tuple[dict[str, Any], list[str]]:
         if miles is not None:
             attrs["miles"] = miles
         feats.append({"id": rid, "kind": "road", "name": name, "line": rnd(pts), "attrs": attrs})
-    roads = unary_union([ln.buffer(1.1) for ln in road_lines.values()])
+    roads = unary_union([ln.buffer(ROAD_CLEAR) for ln in road_lines.values()])
     # heights, kept off the roads and the ice
     for hid, kind, name, cx, cy, rx, ry, ang, elev in HEIGHTS:
         poly = Polygon(blob(cx, cy, rx, ry, ang, seed=len(hid) + int(cx)))
