@@ -368,7 +368,7 @@ def build() -> tuple[dict[str, Any], list[str]]:
         feats.append({"id": eid, "kind": "edge", "name": f"To {to}", "line": rnd(pts),
                       "attrs": {"blocks_los": False, "to": to}})
     for pid, (name, _lat, _lon) in PLACES.items():
-        feats.append({"id": pid, "kind": "place", "polygon": square(P[pid], 0.4),
+        feats.append({"id": pid, "kind": "place", "name": name, "polygon": square(P[pid], 0.4),
                       "attrs": {"blocks_los": False, "name": name}})
     data = {"kind": "table", "version": 1, "units": "in", "width": WIDTH, "height": HEIGHT,
             "scale": {"inches_per_mile": SCALE, "road_inches_per_day": 12},
