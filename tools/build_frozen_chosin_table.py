@@ -284,7 +284,7 @@ LABELS: list[dict[str, Any]] = [
     {"text": "CHOSIN RESERVOIR", "x": 40.0, "y": 3.6, "size": 22, "style": "water"},
     {"text": "Hell Fire Valley", "x": 42.2, "y": 28.6, "size": 14},
     {"text": "Pungnyuri inlet", "x": 45.4, "y": 9.35, "size": 11, "style": "water"},
-    {"text": "2 inches = 1 mile", "x": 64.5, "y": 46.6, "size": 13},
+    {"text": "miles (2 inches to the mile)", "x": 65.5, "y": 46.0, "style": "scale", "miles": 3},
 ]
 
 

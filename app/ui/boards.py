@@ -1535,6 +1535,9 @@ class TableBoard(Board):
             if lod > 0.2:
                 self._paint_place_name(p, f)
         for lb in self.table.labels:
+            if isinstance(lb, dict) and lb.get("style") == "scale":
+                self._paint_scale_bar(p, lb)
+                continue
             if isinstance(lb, dict) and "text" in lb:
                 water = lb.get("style") == "water"
                 draw_halo_text(p, self.pt(lb.get("x", 0), lb.get("y", 0)), str(lb["text"]),
@@ -1860,20 +1863,21 @@ class TableBoard(Board):
             p.setBrush(QColor(255, 255, 255, 70 + int(60 * r())))
             p.drawEllipse(c, rw, rh)
         # pressure cracks: thin jagged lines, white over a blue-grey shadow
+        p.setBrush(Qt.BrushStyle.NoBrush)
         for _ in range(int(min(40, geom.area * 0.35))):
             x, y = minx + r() * (maxx - minx), miny + r() * (maxy - miny)
             if not geom.contains(Point(x, y)):
                 continue
             path = QPainterPath(self.pt(x, y))
             ang = r() * math.pi
-            for _k in range(3 + int(r() * 4)):
-                ang += (r() - 0.5) * 1.2
-                step = 0.4 + r() * 0.9
+            for _k in range(2 + int(r() * 4)):
+                ang += (r() - 0.5) * 1.4
+                step = 0.25 + r() * 0.5
                 x, y = x + math.cos(ang) * step, y + math.sin(ang) * step
                 path.lineTo(self.pt(x, y))
-            p.setPen(QPen(QColor(90, 125, 148, 120), 1.3))
-            p.drawPath(path.translated(0.8, 0.8))
-            p.setPen(QPen(QColor(255, 255, 255, 200), 0.9))
+            p.setPen(QPen(QColor(90, 125, 148, 110), 1.0))
+            p.drawPath(path.translated(0.7, 0.7))
+            p.setPen(QPen(QColor(255, 255, 255, 190), 0.8))
             p.drawPath(path)
         p.restore()
         p.setBrush(Qt.BrushStyle.NoBrush)
@@ -1892,23 +1896,26 @@ class TableBoard(Board):
         r = _rng(sum(map(ord, f.id)) * 13 + 5)
         minx, miny, maxx, maxy = geom.bounds
         from shapely.geometry import Polygon as _Poly
+        from shapely.ops import unary_union
+        roads = unary_union([g.footprint for g in self.table.features() if self.style_of(g) == "road"])
+        room = geom.buffer(-0.05).difference(roads.buffer(0.06))
         p.save()
         p.setClipPath(outline)
-        step = 0.42
-        y = miny + 0.2
+        step = 0.34
+        y = miny + 0.12
         while y < maxy - 0.1:
-            x = minx + 0.15 + r() * 0.2
+            x = minx + 0.1 + r() * 0.15
             while x < maxx - 0.1:
-                bw, bh = 0.22 + r() * 0.14, 0.15 + r() * 0.1
+                bw, bh = 0.2 + r() * 0.14, 0.14 + r() * 0.09
                 cell = _Poly([(x, y), (x + bw, y), (x + bw, y + bh), (x, y + bh)])
-                if geom.buffer(-0.05).contains(cell) and r() > 0.18:
+                if room.contains(cell) and r() > 0.12:
                     rect = QRectF(self.pt(x, y), self.pt(x + bw, y + bh))
                     p.setPen(QPen(QColor("#3A2A1C"), 0.8))
                     p.setBrush(QColor("#5C4634") if r() > 0.4 else QColor("#7A5A3C"))
                     p.drawRect(rect)
                     p.setPen(QPen(QColor(230, 220, 200, 140), 0.7))
                     p.drawLine(QPointF(rect.left() + 1, rect.center().y()), QPointF(rect.right() - 1, rect.center().y()))
-                x += step * (0.8 + r() * 0.5)
+                x += step * (0.85 + r() * 0.4)
             y += step
         p.restore()
 
@@ -2015,8 +2022,91 @@ class TableBoard(Board):
                            QColor("#2F2A20"), QColor(240, 235, 215, 170))
             return
         size = 12 if style != "hill" or f.geometry.area > 6 else 11
+        if style == "hill":
+            c = self._clear_spot(f)
         draw_halo_text(p, self.pt(c.x, c.y), f.name, theme.map_font(size, italic=True, bold=True),
                        QColor("#2F2A20"), QColor(240, 235, 215, 170))
+
+    def _text_box(self, text: str, font: QFont, cx: float, cy: float, align: str = "center"):
+        """The box (in inches) a label of ``text`` takes round (cx, cy)."""
+        from shapely.geometry import box as _box
+        fm = QFontMetricsF(font)
+        w, h = fm.horizontalAdvance(text) / PPI, fm.height() / PPI
+        x0 = cx - w / 2 if align == "center" else cx
+        return _box(x0, cy - h / 2, x0 + w, cy + h / 2)
+
+    def _place_label_boxes(self) -> list:
+        """Where the places' names go (see :meth:`_paint_place_name`), so hill names keep clear."""
+        if getattr(self, "_place_boxes", None) is None:
+            out = []
+            for g in self.table.features():
+                if self.style_of(g) != "place":
+                    continue
+                name = self._place_name(g)
+                town = self._town_named(name)
+                c = g.geometry.centroid
+                out.append(g.geometry.buffer(0.15))
+                if town is not None:
+                    minx, miny, maxx, maxy = town.geometry.bounds
+                    out.append(self._text_box(name, theme.map_font(15, bold=True), (minx + maxx) / 2, miny - 0.42))
+                    out.append(town.geometry)
+                else:
+                    out.append(self._text_box(name, theme.map_font(14, bold=True, italic=True), c.x + 0.75, c.y,
+                                              align="left"))
+            self._place_boxes = out
+        return self._place_boxes
+
+    def _clear_spot(self, f):
+        """Where on a hill its name is least in the way of the places' names: the middle if that
+        is clear, else the clearest of a few spots along and across the hill."""
+        from shapely.geometry import LineString, Point
+        geom = f.geometry
+        font = theme.map_font(12, italic=True, bold=True)
+        boxes = self._place_label_boxes()
+        first = geom.representative_point()
+        spots = [first]
+        rect = list(geom.minimum_rotated_rectangle.exterior.coords)[:4]
+        e = sorted(((rect[i], rect[(i + 1) % 4]) for i in range(4)), key=lambda ab: -math.dist(*ab))
+        (a, b), (c, d) = e[0], e[1]
+        axis = LineString([((a[0] + d[0]) / 2, (a[1] + d[1]) / 2), ((b[0] + c[0]) / 2, (b[1] + c[1]) / 2)])
+        for t in (0.2, 0.35, 0.5, 0.65, 0.8):
+            q = axis.interpolate(t, normalized=True)
+            for dy in (0.0, -0.6, 0.6):
+                qq = Point(q.x, q.y + dy)
+                if geom.contains(qq):
+                    spots.append(qq)
+
+        def clash(q) -> float:
+            tb = self._text_box(f.name, font, q.x, q.y)
+            return sum(tb.intersection(bx).area for bx in boxes)
+
+        if clash(first) <= 1e-9:
+            return first
+        return min(spots, key=lambda q: (round(clash(q), 4), q.distance(first)))
+
+    def _paint_scale_bar(self, p: QPainter, lb: dict[str, Any]) -> None:
+        """A printed scale bar, miles in alternate dark and light blocks, centred on the label;
+        the table's ``scale.inches_per_mile`` gives its length."""
+        scale = self.table.extra.get("scale") if isinstance(self.table.extra.get("scale"), dict) else {}
+        per_mile = float(scale.get("inches_per_mile", 0) or 0)
+        if per_mile <= 0:
+            return
+        miles = int(lb.get("miles", 3) or 3)
+        x0 = float(lb.get("x", 0)) - miles * per_mile / 2
+        y = float(lb.get("y", 0))
+        h = 0.22
+        for i in range(miles):
+            a, b = self.pt(x0 + i * per_mile, y), self.pt(x0 + (i + 1) * per_mile, y + h)
+            p.setPen(QPen(QColor("#1E1A16"), 1.0))
+            p.setBrush(QColor("#1E1A16") if i % 2 == 0 else QColor("#F2EDE0"))
+            p.drawRect(QRectF(a, b))
+        font = theme.map_font(11, bold=True)
+        for i in range(miles + 1):
+            draw_halo_text(p, self.pt(x0 + i * per_mile, y - 0.3), str(i), font, QColor("#1E1A16"),
+                           QColor(240, 235, 215, 170))
+        text = str(lb.get("text") or "miles")
+        draw_halo_text(p, self.pt(x0 + miles * per_mile / 2, y + h + 0.42), text,
+                       theme.map_font(12, italic=True, bold=True), QColor("#1E1A16"), QColor(240, 235, 215, 170))
 
     def _paint_edge(self, p: QPainter, f, pts: list[QPointF]) -> None:
         """An off-table exit: a dark bar on the table edge and an arrow pointing off, with where it leads."""
