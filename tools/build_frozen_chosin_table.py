@@ -121,9 +121,13 @@ def chaikin(pts: list[XY], rounds: int = 2) -> list[XY]:
     return pts
 
 
+#: the meander fades in over this many inches from each end, so roads leave the towns straight
+TAPER = 2.5
+
+
 def meander(base: list[XY], amp: float, wavelength: float, step: float = 0.35) -> list[XY]:
     """The base line with a sideways wiggle of ``amp`` inches (two mixed wavelengths, fading to
-    nothing over the first and last inch so the ends stay on their places)."""
+    nothing towards the ends so roads leave their places straight)."""
     line = LineString(base)
     total = line.length
     n = max(2, int(math.ceil(total / step)))
@@ -136,7 +140,7 @@ def meander(base: list[XY], amp: float, wavelength: float, step: float = 0.35) -
         dx, dy = q.x - r.x, q.y - r.y
         ln = math.hypot(dx, dy) or 1.0
         nx, ny = -dy / ln, dx / ln
-        taper = min(1.0, s / 1.0, (total - s) / 1.0)
+        taper = min(1.0, s / TAPER, (total - s) / TAPER)
         off = 0.0
         if wavelength > 0:
             off = amp * taper * (math.sin(2 * math.pi * s / wavelength)
@@ -258,12 +262,14 @@ CLIFFS: list[tuple[str, str, list[XY]]] = [
 ]
 
 # -- towns, the airstrip ------------------------------------------------------------------------
-#: place id -> (half width, half height) of its town block, or None for a pass
-TOWN_SIZE: dict[str, tuple[float, float] | None] = {
-    "yudam-ni": (1.3, 0.95), "toktong-pass": None, "hagaru-ri": (1.8, 1.25), "koto-ri": (1.4, 1.0),
-    "funchilin-pass": None, "chinhung-ni": (1.1, 0.8), "hudong-ni": (0.95, 0.75), "sinhung-ni": (0.95, 0.75),
+#: place id -> (half width, half height, shift x, shift y) of its town block, or None for a pass;
+#: blocks are shifted off the road junctions so their houses show between the roads
+TOWN_SIZE: dict[str, tuple[float, float, float, float] | None] = {
+    "yudam-ni": (1.4, 1.0, 0.3, 0.0), "toktong-pass": None, "hagaru-ri": (2.0, 1.35, 0.0, 0.45),
+    "koto-ri": (1.5, 1.05, 0.35, 0.1), "funchilin-pass": None, "chinhung-ni": (1.1, 0.8, 0.2, 0.0),
+    "hudong-ni": (0.95, 0.75, 0.35, 0.0), "sinhung-ni": (0.95, 0.75, -0.2, -0.2),
 }
-AIRSTRIP: list[XY] = [(35.6, 20.5), (37.3, 20.75), (37.22, 21.25), (35.52, 21.0)]
+AIRSTRIP: list[XY] = [(34.5, 21.9), (36.2, 22.15), (36.12, 22.65), (34.42, 22.4)]
 
 # -- entry zones for the 1d6 reserve roll: west, north and east edges and the hills -------------
 ENTRY_ZONES: list[tuple[int, str, list[XY]]] = [
@@ -356,8 +362,9 @@ def build() -> tuple[dict[str, Any], list[str]]:
         if size is None:
             continue
         name = PLACES[pid][0]
+        hw, hh, dx, dy = size
         feats.append({"id": f"town-{pid}", "kind": "town", "name": name,
-                      "polygon": town_block(P[pid], size[0], size[1], k),
+                      "polygon": town_block((P[pid][0] + dx, P[pid][1] + dy), hw, hh, k),
                       "attrs": {"blocks_los": False, "cover": "town", "name": name}})
     feats.append({"id": "hagaru-ri-airstrip", "kind": "airstrip", "name": "Hagaru-ri airstrip",
                   "polygon": rnd(AIRSTRIP), "attrs": {"blocks_los": False, "name": "Hagaru-ri airstrip"}})

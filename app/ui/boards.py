@@ -1901,12 +1901,12 @@ class TableBoard(Board):
         room = geom.buffer(-0.05).difference(roads.buffer(0.06))
         p.save()
         p.setClipPath(outline)
-        step = 0.34
-        y = miny + 0.12
+        step = 0.3
+        y = miny + 0.1
         while y < maxy - 0.1:
-            x = minx + 0.1 + r() * 0.15
+            x = minx + 0.08 + r() * 0.12
             while x < maxx - 0.1:
-                bw, bh = 0.2 + r() * 0.14, 0.14 + r() * 0.09
+                bw, bh = 0.18 + r() * 0.12, 0.13 + r() * 0.08
                 cell = _Poly([(x, y), (x + bw, y), (x + bw, y + bh), (x, y + bh)])
                 if room.contains(cell) and r() > 0.12:
                     rect = QRectF(self.pt(x, y), self.pt(x + bw, y + bh))
