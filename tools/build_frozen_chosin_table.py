@@ -199,6 +199,50 @@ def blob(cx: float, cy: float, rx: float, ry: float, angle: float, seed: int, n:
     return pts
 
 
+def _noise(seed: int):
+    """A tiny deterministic sequence in [0, 1) for shapes (a build-time LCG, never game dice)."""
+    state = (seed * 2654435761 + 97) & 0xFFFFFFFF
+
+    def nxt() -> float:
+        nonlocal state
+        state = (1103515245 * state + 12345) & 0x7FFFFFFF
+        return state / 0x80000000
+    return nxt
+
+
+def massif(cx: float, cy: float, rx: float, ry: float, angle: float, seed: int, kind: str) -> Polygon:
+    """A mountain outline: a wandering crest line along the long axis, fattened, with side spurs
+    running down from it (ridges get more spurs than single hills), then rounded off."""
+    nxt = _noise(seed)
+    a = math.radians(angle)
+    ux, uy, vx, vy = math.cos(a), math.sin(a), -math.sin(a), math.cos(a)
+
+    def at(u: float, v: float) -> XY:
+        return (cx + u * ux + v * vx, cy + u * uy + v * vy)
+
+    n = 6
+    spine = [at(-rx + 2 * rx * i / n, (nxt() - 0.5) * ry * 0.6) for i in range(n + 1)]
+    parts = []
+    for i, (p0, p1) in enumerate(zip(spine, spine[1:])):
+        mid = 1 - abs((i + 0.5) / n * 2 - 1)  # fattest in the middle
+        parts.append(LineString([p0, p1]).buffer(ry * (0.45 + 0.5 * mid) * (0.85 + 0.3 * nxt())))
+    spurs = (2 if kind == "hill" else 4) + int(nxt() * 2)
+    for _ in range(spurs):
+        t = 0.15 + 0.7 * nxt()
+        u0 = -rx + 2 * rx * t
+        side = 1 if nxt() > 0.5 else -1
+        length = ry * (1.0 + 0.7 * nxt())
+        drift = (nxt() - 0.5) * ry
+        width = ry * (0.26 + 0.12 * nxt())
+        knee = at(u0 + drift * 0.45, side * length * 0.5)
+        tip = at(u0 + drift, side * length)
+        # a spur narrows as it runs down from the crest
+        parts.append(LineString([at(u0, 0), knee]).buffer(width))
+        parts.append(LineString([knee, tip]).buffer(width * 0.55))
+    shape = unary_union(parts).buffer(0.25, join_style="round").buffer(-0.25, join_style="round")
+    return shape.simplify(0.03)
+
+
 # -- hills and ridges (block sight) -------------------------------------------------------------
 #: hills stop this far from a road's centre line: the 1" ribbon plus a quarter inch of verge
 ROAD_CLEAR = 0.8
@@ -343,7 +387,7 @@ def build() -> tuple[dict[str, Any], list[str]]:
     roads = unary_union([ln.buffer(ROAD_CLEAR) for ln in road_lines.values()])
     # heights, kept off the roads and the ice
     for hid, kind, name, cx, cy, rx, ry, ang, elev in HEIGHTS:
-        poly = Polygon(blob(cx, cy, rx, ry, ang, seed=len(hid) + int(cx)))
+        poly = massif(cx, cy, rx, ry, ang, seed=sum(map(ord, hid)), kind=kind)
         poly = poly.difference(roads).difference(lake.buffer(0.3)).intersection(box(0, 0, WIDTH, HEIGHT))
         parts = sorted(getattr(poly, "geoms", [poly]), key=lambda g: -g.area)
         main = parts[0].simplify(0.04)

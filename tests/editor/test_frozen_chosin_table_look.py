@@ -82,17 +82,21 @@ def test_roads_hills_and_towns_have_their_printed_look(printed, data):
     foot = hill.geometry.exterior.interpolate(0.3, normalized=True)
     inward = hill.geometry.buffer(-0.1).exterior.interpolate(hill.geometry.buffer(-0.1).exterior.project(foot))
     assert _lum(px(crest.x, crest.y)) > _lum(px(inward.x, inward.y)) + 15
-    # Hagaru-ri's block carries rows of dark roofs
-    town = board.table.feature("town-hagaru-ri").geometry
-    minx, miny, maxx, maxy = town.bounds
-    dark = 0
-    steps = 40
-    for i in range(steps):
-        for j in range(steps):
-            x, y = minx + (maxx - minx) * i / steps, miny + (maxy - miny) * j / steps
-            if _lum(px(x, y)) < 95:
-                dark += 1
-    assert dark > 20
+    # the town blocks carry dark roofs (the plain cloth and the roads have none)
+    from shapely.geometry import Point
+    for tid in ("town-hagaru-ri", "town-koto-ri", "town-yudam-ni"):
+        town = board.table.feature(tid).geometry
+        minx, miny, maxx, maxy = town.bounds
+        dark = 0
+        steps = 60
+        for i in range(steps):
+            for j in range(steps):
+                x, y = minx + (maxx - minx) * i / steps, miny + (maxy - miny) * j / steps
+                if town.contains(Point(x, y)) and _lum(px(x, y)) < 100:
+                    dark += 1
+        assert dark > 15, (tid, dark)
+    plain = sum(_lum(px(60 + i * 0.1, 40.0)) < 100 for i in range(60))
+    assert plain == 0
 
 
 def test_the_editor_prints_the_same_table_under_its_layers(qapp):
