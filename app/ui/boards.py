@@ -1434,7 +1434,7 @@ class TableBoard(Board):
         if f.is_line:
             return []
         out = [self._geom_path(f.geometry)]
-        if self.style_of(f) == "hill":
+        if self._style(f) == "hill":
             levels = int(f.attrs.get("elevation", 3) or 3)
             levels = max(2, min(levels, 6))
             geom = f.geometry
@@ -1513,12 +1513,19 @@ class TableBoard(Board):
         p.fillRect(cloth, _texture("stipple", speck.rgba(), _lod_bucket(lod)))
         p.save()
         p.setClipRect(cloth)
-        lines = [(f, paths) for f, paths in self._paths if f.is_line]
-        areas = [(f, paths) for f, paths in self._paths if not f.is_line and self.style_of(f) != "place"]
-        places = [f for f, _ in self._paths if not f.is_line and self.style_of(f) == "place"]
+        # only what reaches this tile (shadows, hachures and arrows stay within 60 px of a feature;
+        # names run further sideways from their anchor)
+        vis = rect.adjusted(-60, -60, 60, 60)
+        wide = rect.adjusted(-280, -70, 280, 70)
+        lines = [(f, paths) for f, paths in self._paths if f.is_line and self._scene_box(f).intersects(vis)]
+        areas = [(f, paths) for f, paths in self._paths if not f.is_line and self._style(f) != "place"]
+        places = [f for f, _ in self._paths if not f.is_line and self._style(f) == "place"
+                  and self._scene_box(f).intersects(wide)]
+        named = [(f, paths) for f, paths in areas if self._scene_box(f).intersects(wide)]
+        areas = [(f, paths) for f, paths in areas if self._scene_box(f).intersects(vis)]
         # areas: water and ice, then hills, then entry zones, woods, towns and buildings on top
         rank = {"water": 0, "ice": 0, "hill": 1, "paddy": 2, "marsh": 2, "entry": 2.5}
-        order = lambda fp: rank.get(self.style_of(fp[0]), 3)  # noqa: E731
+        order = lambda fp: rank.get(self._style(fp[0]), 3)  # noqa: E731
         for f, paths in sorted(areas, key=order):
             self._paint_area(p, f, paths, lod)
         for f, _ in lines:
@@ -1528,7 +1535,7 @@ class TableBoard(Board):
         for f in places:
             self._paint_place(p, f)
         label_texts = {str(lb.get("text", "")).strip().lower() for lb in self.table.labels if isinstance(lb, dict)}
-        for f, paths in areas:
+        for f, paths in named:
             if f.name and lod > 0.25 and f.name.strip().lower() not in label_texts:
                 self._paint_area_name(p, f, lod)
         for f in places:
@@ -1572,6 +1579,21 @@ class TableBoard(Board):
             y = self.pt(0, i).y()
             p.drawLine(QPointF(self.cloth.left(), y), QPointF(self.cloth.right(), y))
 
+    def _style(self, f) -> str:
+        """:meth:`style_of`, remembered per feature (asked for many times a paint)."""
+        cache = self.__dict__.setdefault("_style_cache", {})
+        if f.id not in cache:
+            cache[f.id] = self.style_of(f)
+        return cache[f.id]
+
+    def _scene_box(self, f) -> QRectF:
+        """A feature's extent in scene px (a road's includes its width), for skipping other tiles."""
+        cache = self.__dict__.setdefault("_box_cache", {})
+        if f.id not in cache:
+            minx, miny, maxx, maxy = f.footprint.bounds
+            cache[f.id] = QRectF(self.pt(minx, miny), self.pt(maxx, maxy)).adjusted(-2, -2, 2, 2)
+        return cache[f.id]
+
     @staticmethod
     def style_of(f) -> str:
         """What a table feature looks like, from its kind and its ``cover`` attribute."""
@@ -1606,7 +1628,7 @@ class TableBoard(Board):
         return "other"
 
     def _paint_area(self, p: QPainter, f, paths: list[QPainterPath], lod: float) -> None:
-        style = self.style_of(f)
+        style = self._style(f)
         outline = paths[0]
         geom = f.geometry
         r = _rng(sum(map(ord, f.id)) * 31 + 7)
@@ -1773,7 +1795,7 @@ class TableBoard(Board):
         p.drawPath(outline)
 
     def _paint_linear(self, p: QPainter, f) -> None:
-        style = self.style_of(f)
+        style = self._style(f)
         pts = [self.pt(x, y) for x, y in f.points]
         path = QPainterPath()
         path.addPolygon(QPolygonF(pts))
@@ -1892,15 +1914,29 @@ class TableBoard(Board):
         p.setBrush(QColor("#D8CCB4"))
         p.setPen(QPen(QColor("#6F5F48"), 1.2))
         p.drawPath(outline)
+        p.save()
+        p.setClipPath(outline)
+        for rect, dark in self._roofs(f):
+            p.setPen(QPen(QColor("#3A2A1C"), 0.8))
+            p.setBrush(QColor("#5C4634") if dark else QColor("#7A5A3C"))
+            p.drawRect(rect)
+            p.setPen(QPen(QColor(230, 220, 200, 140), 0.7))
+            p.drawLine(QPointF(rect.left() + 1, rect.center().y()), QPointF(rect.right() - 1, rect.center().y()))
+        p.restore()
+
+    def _roofs(self, f) -> list[tuple[QRectF, bool]]:
+        """A town's houses: rows of small roofs inside the block and off the roads (worked out once)."""
+        cache = self.__dict__.setdefault("_roof_cache", {})
+        if f.id in cache:
+            return cache[f.id]
         geom = f.geometry
         r = _rng(sum(map(ord, f.id)) * 13 + 5)
         minx, miny, maxx, maxy = geom.bounds
         from shapely.geometry import Polygon as _Poly
         from shapely.ops import unary_union
-        roads = unary_union([g.footprint for g in self.table.features() if self.style_of(g) == "road"])
+        roads = unary_union([g.footprint for g in self.table.features() if self._style(g) == "road"])
         room = geom.buffer(-0.05).difference(roads.buffer(0.06))
-        p.save()
-        p.setClipPath(outline)
+        out: list[tuple[QRectF, bool]] = []
         step = 0.3
         y = miny + 0.1
         while y < maxy - 0.1:
@@ -1909,15 +1945,11 @@ class TableBoard(Board):
                 bw, bh = 0.18 + r() * 0.12, 0.13 + r() * 0.08
                 cell = _Poly([(x, y), (x + bw, y), (x + bw, y + bh), (x, y + bh)])
                 if room.contains(cell) and r() > 0.12:
-                    rect = QRectF(self.pt(x, y), self.pt(x + bw, y + bh))
-                    p.setPen(QPen(QColor("#3A2A1C"), 0.8))
-                    p.setBrush(QColor("#5C4634") if r() > 0.4 else QColor("#7A5A3C"))
-                    p.drawRect(rect)
-                    p.setPen(QPen(QColor(230, 220, 200, 140), 0.7))
-                    p.drawLine(QPointF(rect.left() + 1, rect.center().y()), QPointF(rect.right() - 1, rect.center().y()))
+                    out.append((QRectF(self.pt(x, y), self.pt(x + bw, y + bh)), r() > 0.4))
                 x += step * (0.85 + r() * 0.4)
             y += step
-        p.restore()
+        cache[f.id] = out
+        return out
 
     def _paint_entry(self, p: QPainter, f, outline: QPainterPath) -> None:
         """A Chinese entry zone: red hatching under a dashed red border (the number is its label)."""
@@ -1982,7 +2014,7 @@ class TableBoard(Board):
 
     def _town_named(self, name: str):
         for g in self.table.features():
-            if self.style_of(g) == "town" and self._place_name(g).lower() == name.lower():
+            if self._style(g) == "town" and self._place_name(g).lower() == name.lower():
                 return g
         return None
 
@@ -2001,7 +2033,7 @@ class TableBoard(Board):
                        align="left")
 
     def _paint_area_name(self, p: QPainter, f, lod: float) -> None:
-        style = self.style_of(f)
+        style = self._style(f)
         if style == "town":
             return  # named by its place, above the block
         c = f.geometry.representative_point()
@@ -2040,7 +2072,7 @@ class TableBoard(Board):
         if getattr(self, "_place_boxes", None) is None:
             out = []
             for g in self.table.features():
-                if self.style_of(g) != "place":
+                if self._style(g) != "place":
                     continue
                 name = self._place_name(g)
                 town = self._town_named(name)
@@ -2059,6 +2091,12 @@ class TableBoard(Board):
     def _clear_spot(self, f):
         """Where on a hill its name is least in the way of the places' names: the middle if that
         is clear, else the clearest of a few spots along and across the hill."""
+        cache = self.__dict__.setdefault("_spot_cache", {})
+        if f.id not in cache:
+            cache[f.id] = self._find_clear_spot(f)
+        return cache[f.id]
+
+    def _find_clear_spot(self, f):
         from shapely.geometry import LineString, Point
         geom = f.geometry
         font = theme.map_font(12, italic=True, bold=True)
