@@ -385,10 +385,13 @@ def build() -> tuple[dict[str, Any], list[str]]:
             attrs["miles"] = miles
         feats.append({"id": rid, "kind": "road", "name": name, "line": rnd(pts), "attrs": attrs})
     roads = unary_union([ln.buffer(ROAD_CLEAR) for ln in road_lines.values()])
+    towns = unary_union([Polygon(town_block((P[pid][0] + sz[2], P[pid][1] + sz[3]), sz[0], sz[1], k))
+                         for k, (pid, sz) in enumerate(TOWN_SIZE.items()) if sz is not None])
     # heights, kept off the roads and the ice
     for hid, kind, name, cx, cy, rx, ry, ang, elev in HEIGHTS:
         poly = massif(cx, cy, rx, ry, ang, seed=sum(map(ord, hid)), kind=kind)
-        poly = poly.difference(roads).difference(lake.buffer(0.3)).intersection(box(0, 0, WIDTH, HEIGHT))
+        poly = (poly.difference(roads).difference(towns.buffer(0.15)).difference(lake.buffer(0.3))
+                .intersection(box(0, 0, WIDTH, HEIGHT)))
         parts = sorted(getattr(poly, "geoms", [poly]), key=lambda g: -g.area)
         main = parts[0].simplify(0.04)
         if main.area < 1.0:
