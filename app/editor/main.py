@@ -1126,16 +1126,29 @@ class FeatureProperties(QWidget):
         self.width.setSuffix(" in")
         self.elevation = QSpinBox()
         self.elevation.setRange(-10, 100)
+        self.ice = QCheckBox("frozen (ice)")
+        self.number = QSpinBox()
+        self.number.setRange(0, 99)
+        self.number.setSpecialValueText("none")
+        self.number.setToolTip("Entry zones: the number rolled on 1d6 to bring reserves on here")
+        self.to = QLineEdit()
+        self.to.setPlaceholderText("where an off-table exit leads, e.g. Hungnam")
         f.addRow("Id", self.id)
         f.addRow("Kind", self.kind)
         f.addRow("Name", self.name)
         f.addRow(self.blocks)
         f.addRow(self.impassable)
+        f.addRow(self.ice)
         f.addRow("Width", self.width)
         f.addRow("Elevation", self.elevation)
+        f.addRow("Zone number", self.number)
+        f.addRow("Leads to", self.to)
         self.id.editingFinished.connect(lambda: self._set(("id",), self.id.text().strip()))
         self.kind.editingFinished.connect(lambda: self._set(("kind",), self.kind.text().strip()))
-        self.name.editingFinished.connect(lambda: self._set(("name",), self.name.text() or DELETE))
+        self.name.editingFinished.connect(self._set_name)
+        self.ice.toggled.connect(lambda v: self._set(("attrs", "ice"), True if v else DELETE))
+        self.number.valueChanged.connect(lambda v: self._set(("attrs", "number"), v if v else DELETE))
+        self.to.editingFinished.connect(lambda: self._set(("attrs", "to"), self.to.text().strip() or DELETE))
         self.blocks.toggled.connect(lambda v: self._set(("attrs", "blocks_los"), True if v else DELETE))
         self.impassable.toggled.connect(lambda v: self._set(("attrs", "impassable"), True if v else DELETE))
         self.width.editingFinished.connect(lambda: self._set(("attrs", "width"), self.width.value()))
@@ -1163,13 +1176,39 @@ class FeatureProperties(QWidget):
         self.impassable.setChecked(bool(a.get("impassable")))
         self.width.setValue(float(a.get("width", 0) or 0))
         self.elevation.setValue(int(a.get("elevation", 0) or 0))
+        self.ice.setChecked(bool(a.get("ice")))
+        num = a.get("number")
+        self.number.setValue(int(num) if isinstance(num, int) and not isinstance(num, bool) else 0)
+        self.to.setText(str(a.get("to") or ""))
         self._loading = False
 
     def _set(self, sub: tuple, value: Any) -> None:
         if self._loading or self.index < 0:
             return
-        self.doc.edit(f"{self.doc.data['features'][self.index].get('id')}: {'.'.join(sub)}",
-                      [(("features", self.index) + sub, value)])
+        f = self.doc.data["features"][self.index]
+        if sub[-1] in ("number", "to") and (f.get("attrs") or {}).get(sub[-1], DELETE) == value:
+            return  # nothing changed (a spin box re-reporting its value)
+        self.doc.edit(f"{f.get('id')}: {'.'.join(sub)}", [(("features", self.index) + sub, value)])
+
+    def _set_name(self) -> None:
+        """The name; for towns, places, roads, hills and the like the rules read ``attrs.name``,
+        so it follows the name in the same undo step (unless the file keeps a different one)."""
+        from app.editor.tablescene import NAMED_KINDS
+        if self._loading or self.index < 0:
+            return
+        f = self.doc.data["features"][self.index]
+        new = self.name.text().strip()
+        old = f.get("name")
+        if (new or None) == old:
+            return
+        changes: list[tuple[tuple, Any]] = [(("features", self.index, "name"), new or DELETE)]
+        attrs = f.get("attrs") or {}
+        if new and (attrs.get("name") == old if "name" in attrs else f.get("kind") in NAMED_KINDS):
+            if "attrs" not in f:
+                changes.append((("features", self.index, "attrs"), {"name": new}))
+            else:
+                changes.append((("features", self.index, "attrs", "name"), new))
+        self.doc.edit(f"{f.get('id')}: name", changes)
 
 
 # -- entry points ------------------------------------------------------------------------------

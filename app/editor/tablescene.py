@@ -28,8 +28,53 @@ KINDS: dict[str, tuple[str, str, str, dict[str, Any]]] = {
     "river": ("line", "#3E7CB1", "#3E7CB1", {"width": 0.5}),
     "cliff": ("line", "#3D2E1E", "#3D2E1E", {"impassable": True}),
     "wall": ("line", "#5A5A5A", "#5A5A5A", {"blocks_los": True}),
-    "ridge": ("line", "#7A5C3A", "#7A5C3A", {}),
+    "ridge": ("polygon", "#9E8F5F", "#6E5F38", {"blocks_los": True, "elevation": 3}),
+    "crest": ("line", "#7A5C3A", "#7A5C3A", {"blocks_los": True}),
+    # Frozen Chosin's table: the frozen reservoir, its shore, the Chinese entry zones, named
+    # places, the Hagaru-ri airstrip and the off-table exits
+    "ice": ("polygon", "#D6E6EE", "#4F7186", {"ice": True}),
+    "shore": ("line", "#4F7186", "#4F7186", {}),
+    "entry-zone": ("polygon", "#C98A80", "#8A2A22", {}),
+    "place": ("polygon", "#3A3028", "#1E1A16", {}),
+    "airstrip": ("polygon", "#B7AE98", "#5E564A", {}),
+    "edge": ("line", "#2E2820", "#2E2820", {"to": ""}),
 }
+#: palette entries that write a different kind: "ice" draws a lake that is frozen
+PALETTE_KIND: dict[str, str] = {"ice": "lake"}
+#: kinds whose name the rules read from ``attrs.name``: the Name field keeps both in step
+NAMED_KINDS = frozenset({"town", "place", "road", "hill", "ridge", "lake", "airstrip", "cliff"})
+#: kinds put down with one click: a square of this half-size (inches) round the click
+STAMP_KINDS: dict[str, float] = {"place": 0.4}
+
+
+def next_entry_number(feats: list[dict[str, Any]]) -> int:
+    """The lowest zone number not yet used (1..6 for the 1d6 roll, then onwards)."""
+    used = {(f.get("attrs") or {}).get("number") for f in feats if f.get("kind") == "entry-zone"}
+    n = 1
+    while n in used:
+        n += 1
+    return n
+
+
+def new_feature(palette: str, geom: str, pts: list[tuple[float, float]], feats: list[dict[str, Any]]
+                ) -> dict[str, Any]:
+    """The feature a palette entry draws: kind, a fresh id, its default attrs, and a name or zone
+    number where the kind needs one."""
+    kind = PALETTE_KIND.get(palette, palette)
+    ids = {f.get("id") for f in feats}
+    n = 1
+    while f"{kind}-{n}" in ids:
+        n += 1
+    attrs = copy.deepcopy(kind_style(palette)[3])
+    out: dict[str, Any] = {"id": f"{kind}-{n}", "kind": kind}
+    if kind == "entry-zone":
+        attrs["number"] = next_entry_number(feats)
+        out["name"] = f"Entry zone {attrs['number']}"
+    elif kind in ("place", "town"):
+        out["name"] = attrs["name"] = f"{kind.capitalize()} {n}"
+    out[geom] = [list(p) for p in pts]
+    out["attrs"] = attrs
+    return out
 CLOTH = QColor("#8E9A6A")
 
 
@@ -367,6 +412,9 @@ class TableScene(QGraphicsScene):
                 self.finish_drawing()
                 return
             pt = self.snap(x, y)
+            if t == "polygon" and self.kind in STAMP_KINDS and not self.drawing:
+                self.stamp(pt)
+                return
             if t == "polygon" and len(self.drawing) >= 3 and pt == tuple(self.drawing[0]):
                 self.finish_drawing()
                 return
@@ -401,15 +449,23 @@ class TableScene(QGraphicsScene):
             self.message.emit(f"A {geom} needs at least {need} points")
             self.item.update()
             return False
+        return self._add(new_feature(self.kind, geom, pts, self.doc.data.get("features", [])))
+
+    def stamp(self, pt: tuple[float, float]) -> bool:
+        """One click puts down a place: a small square centred on the (snapped) point."""
+        h = STAMP_KINDS.get(self.kind, 0.4)
+        w, ht = float(self.doc.data.get("width", 48)), float(self.doc.data.get("height", 36))
+        x = min(max(pt[0], h), w - h)
+        y = min(max(pt[1], h), ht - h)
+        sq = [(round(x - h, 4), round(y - h, 4)), (round(x + h, 4), round(y - h, 4)),
+              (round(x + h, 4), round(y + h, 4)), (round(x - h, 4), round(y + h, 4))]
+        return self._add(new_feature(self.kind, "polygon", sq, self.doc.data.get("features", [])))
+
+    def _add(self, feature: dict[str, Any]) -> bool:
         feats = copy.deepcopy(self.doc.data.get("features", []))
-        ids = {f.get("id") for f in feats}
-        n = 1
-        while f"{self.kind}-{n}" in ids:
-            n += 1
-        attrs = copy.deepcopy(kind_style(self.kind)[3])
-        feats.append({"id": f"{self.kind}-{n}", "kind": self.kind, geom: [list(p) for p in pts], "attrs": attrs})
+        feats.append(feature)
         self.selected = len(feats) - 1
-        self.doc.edit(f"Add {self.kind}-{n}", [(("features",), feats)])
+        self.doc.edit(f"Add {feature['id']}", [(("features",), feats)])
         self.featureSelected.emit(self.selected)
         return True
 

@@ -149,7 +149,11 @@ TABLE_SCHEMA: dict[str, Any] = {
             "properties": {"id": {"type": "string"}, "kind": {"type": "string"}, "name": {"type": "string"},
                            "polygon": {"type": "array", "items": _POINT, "minItems": 3},
                            "line": {"type": "array", "items": _POINT, "minItems": 2},
-                           "attrs": {"type": "object"}},
+                           "attrs": {"type": "object", "properties": {
+                               "blocks_los": {"type": "boolean"}, "impassable": {"type": "boolean"},
+                               "ice": {"type": "boolean"}, "name": {"type": "string"},
+                               "to": {"type": "string"}, "number": {"type": "integer", "minimum": 1},
+                               "width": {"type": "number", "minimum": 0}}}},
             "oneOf": [{"required": ["polygon"]}, {"required": ["line"]}]}},
         "labels": {"type": "array"},
     },

@@ -802,6 +802,14 @@ def _feature_problems(p: str, f: Mapping[str, Any], width: float | None, height:
             add(f"{p}.attrs.elevation", "must be a number")
         if "cover" in attrs and not isinstance(attrs["cover"], str):
             add(f"{p}.attrs.cover", "must be a string")
+        if "ice" in attrs and not isinstance(attrs["ice"], bool):
+            add(f"{p}.attrs.ice", "must be true or false")
+        for key in ("name", "to"):
+            if key in attrs and not isinstance(attrs[key], str):
+                add(f"{p}.attrs.{key}", "must be a string")
+        if "number" in attrs and not (isinstance(attrs["number"], int) and not isinstance(attrs["number"], bool)
+                                      and attrs["number"] >= 1):
+            add(f"{p}.attrs.number", "must be a whole number from 1 up (an entry zone's die roll)")
     return problems
 
 

@@ -1514,9 +1514,10 @@ class TableBoard(Board):
         p.save()
         p.setClipRect(cloth)
         lines = [(f, paths) for f, paths in self._paths if f.is_line]
-        areas = [(f, paths) for f, paths in self._paths if not f.is_line]
-        # areas: water, then hills, then woods and buildings on top
-        rank = {"water": 0, "hill": 1, "paddy": 2, "marsh": 2}
+        areas = [(f, paths) for f, paths in self._paths if not f.is_line and self.style_of(f) != "place"]
+        places = [f for f, _ in self._paths if not f.is_line and self.style_of(f) == "place"]
+        # areas: water and ice, then hills, then entry zones, woods, towns and buildings on top
+        rank = {"water": 0, "ice": 0, "hill": 1, "paddy": 2, "marsh": 2, "entry": 2.5}
         order = lambda fp: rank.get(self.style_of(fp[0]), 3)  # noqa: E731
         for f, paths in sorted(areas, key=order):
             self._paint_area(p, f, paths, lod)
@@ -1524,17 +1525,23 @@ class TableBoard(Board):
             self._paint_linear(p, f)
         if self.show_grid:
             self._paint_grid(p)
+        for f in places:
+            self._paint_place(p, f)
         label_texts = {str(lb.get("text", "")).strip().lower() for lb in self.table.labels if isinstance(lb, dict)}
         for f, paths in areas:
             if f.name and lod > 0.25 and f.name.strip().lower() not in label_texts:
-                c = f.geometry.representative_point()
-                draw_halo_text(p, self.pt(c.x, c.y), f.name, theme.map_font(12, italic=True, bold=True),
-                               QColor("#2F2A20"), QColor(240, 235, 215, 170))
+                self._paint_area_name(p, f, lod)
+        for f in places:
+            if lod > 0.2:
+                self._paint_place_name(p, f)
         for lb in self.table.labels:
             if isinstance(lb, dict) and "text" in lb:
+                water = lb.get("style") == "water"
                 draw_halo_text(p, self.pt(lb.get("x", 0), lb.get("y", 0)), str(lb["text"]),
                                theme.map_font(float(lb.get("size", 16)), italic=True, bold=True),
-                               QColor("#2F2A20"), QColor(240, 235, 215, 150))
+                               QColor("#2D5670") if water else QColor("#2F2A20"),
+                               QColor(240, 245, 248, 150) if water else QColor(240, 235, 215, 150),
+                               spacing=2.0 if water else 0.0)
         p.restore()
         # the table edge, with inch marks every 6"
         p.setPen(QPen(QColor("#2E2820"), 2.0))
@@ -1567,6 +1574,14 @@ class TableBoard(Board):
         """What a table feature looks like, from its kind and its ``cover`` attribute."""
         k = f.kind.lower()
         cover = str(f.attrs.get("cover", "")).lower()
+        exact = {"place": "place", "entry-zone": "entry", "airstrip": "airstrip", "airfield": "airstrip",
+                 "edge": "edge", "shore": "shore", "town": "town", "village": "town"}
+        if k in exact:
+            return exact[k]
+        if not f.is_line and k in ("ridge", "crest"):
+            return "hill"  # a ridge drawn as an outline is a long hill, with contours
+        if not f.is_line and f.attrs.get("ice") and any(w in k for w in ("lake", "reservoir", "water", "ice")):
+            return "ice"
         for style, words in (("water", ("lake", "water", "pond", "reservoir")),
                              ("river", ("river", "stream", "creek")),
                              ("road", ("road", "track", "path", "trail")),
@@ -1611,6 +1626,18 @@ class TableBoard(Board):
             p.setBrush(theme.SEA)
             p.setPen(QPen(theme.COAST, 1.4))
             p.drawPath(outline)
+            return
+        if style == "ice":
+            self._paint_ice(p, f, outline)
+            return
+        if style == "town":
+            self._paint_town(p, f, outline)
+            return
+        if style == "entry":
+            self._paint_entry(p, f, outline)
+            return
+        if style == "airstrip":
+            self._paint_airstrip(p, f, outline)
             return
         if style == "paddy":
             p.setBrush(QColor("#A9B27A"))
@@ -1784,12 +1811,248 @@ class TableBoard(Board):
             p.drawPath(path)
             p.setPen(QPen(QColor("#6B5638"), max(width, 4.0) * 0.5, *round_))
             p.drawPath(path)
+        elif style == "shore":
+            # the frozen margin: a pale rim of shore ice inside a dark water line
+            p.setPen(QPen(QColor(246, 250, 252, 170), 5.0, *round_))
+            p.drawPath(path)
+            p.setPen(QPen(QColor("#4F7186"), 1.3, *round_))
+            p.drawPath(path)
+        elif style == "edge":
+            self._paint_edge(p, f, pts)
         else:  # walls, hedges, fences
             col = QColor(theme.TABLE_TERRAIN.get(f.kind.lower(), "#5E564A"))
             p.setPen(QPen(col, max(width, 3.0), Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap))
             p.drawPath(path)
             p.setPen(QPen(col.lighter(140), 1.0, Qt.PenStyle.DotLine))
             p.drawPath(path)
+
+
+    # -- Frozen Chosin's kinds: ice, towns, entry zones, the airstrip, places, table edges --------
+    def _paint_ice(self, p: QPainter, f, outline: QPainterPath) -> None:
+        """A frozen lake: pale blue-white ice, a darker band along the shore, cracks and drifts."""
+        br = outline.boundingRect()
+        g = QLinearGradient(br.topLeft(), br.bottomRight())
+        g.setColorAt(0, QColor("#E4EEF2"))
+        g.setColorAt(0.55, QColor("#CFE0E8"))
+        g.setColorAt(1, QColor("#DCE8EE"))
+        p.setPen(Qt.PenStyle.NoPen)
+        p.setBrush(QBrush(g))
+        p.drawPath(outline)
+        p.save()
+        p.setClipPath(outline)
+        p.setBrush(Qt.BrushStyle.NoBrush)
+        for w, a in ((16.0, 40), (8.0, 55), (3.0, 80)):  # deeper blue under the shore ice
+            p.setPen(QPen(QColor(112, 150, 172, a), w, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap,
+                          Qt.PenJoinStyle.RoundJoin))
+            p.drawPath(outline)
+        r = _rng(sum(map(ord, f.id)) * 17 + 3)
+        geom = f.geometry
+        minx, miny, maxx, maxy = geom.bounds
+        from shapely.geometry import Point
+        # wind-blown snow on the ice
+        for _ in range(int(min(90, geom.area * 0.9))):
+            x, y = minx + r() * (maxx - minx), miny + r() * (maxy - miny)
+            if not geom.contains(Point(x, y)):
+                continue
+            c = self.pt(x, y)
+            rw, rh = PPI * (0.5 + 1.6 * r()), PPI * (0.12 + 0.2 * r())
+            p.setPen(Qt.PenStyle.NoPen)
+            p.setBrush(QColor(255, 255, 255, 70 + int(60 * r())))
+            p.drawEllipse(c, rw, rh)
+        # pressure cracks: thin jagged lines, white over a blue-grey shadow
+        for _ in range(int(min(40, geom.area * 0.35))):
+            x, y = minx + r() * (maxx - minx), miny + r() * (maxy - miny)
+            if not geom.contains(Point(x, y)):
+                continue
+            path = QPainterPath(self.pt(x, y))
+            ang = r() * math.pi
+            for _k in range(3 + int(r() * 4)):
+                ang += (r() - 0.5) * 1.2
+                step = 0.4 + r() * 0.9
+                x, y = x + math.cos(ang) * step, y + math.sin(ang) * step
+                path.lineTo(self.pt(x, y))
+            p.setPen(QPen(QColor(90, 125, 148, 120), 1.3))
+            p.drawPath(path.translated(0.8, 0.8))
+            p.setPen(QPen(QColor(255, 255, 255, 200), 0.9))
+            p.drawPath(path)
+        p.restore()
+        p.setBrush(Qt.BrushStyle.NoBrush)
+        p.setPen(QPen(QColor("#4F7186"), 1.4))
+        p.drawPath(outline)
+
+    def _paint_town(self, p: QPainter, f, outline: QPainterPath) -> None:
+        """A town block: trodden ground with rows of small roofs, the way a printed map shows one."""
+        p.setPen(Qt.PenStyle.NoPen)
+        p.setBrush(QColor(0, 0, 0, 40))
+        p.drawPath(outline.translated(2, 3))
+        p.setBrush(QColor("#D8CCB4"))
+        p.setPen(QPen(QColor("#6F5F48"), 1.2))
+        p.drawPath(outline)
+        geom = f.geometry
+        r = _rng(sum(map(ord, f.id)) * 13 + 5)
+        minx, miny, maxx, maxy = geom.bounds
+        from shapely.geometry import Polygon as _Poly
+        p.save()
+        p.setClipPath(outline)
+        step = 0.42
+        y = miny + 0.2
+        while y < maxy - 0.1:
+            x = minx + 0.15 + r() * 0.2
+            while x < maxx - 0.1:
+                bw, bh = 0.22 + r() * 0.14, 0.15 + r() * 0.1
+                cell = _Poly([(x, y), (x + bw, y), (x + bw, y + bh), (x, y + bh)])
+                if geom.buffer(-0.05).contains(cell) and r() > 0.18:
+                    rect = QRectF(self.pt(x, y), self.pt(x + bw, y + bh))
+                    p.setPen(QPen(QColor("#3A2A1C"), 0.8))
+                    p.setBrush(QColor("#5C4634") if r() > 0.4 else QColor("#7A5A3C"))
+                    p.drawRect(rect)
+                    p.setPen(QPen(QColor(230, 220, 200, 140), 0.7))
+                    p.drawLine(QPointF(rect.left() + 1, rect.center().y()), QPointF(rect.right() - 1, rect.center().y()))
+                x += step * (0.8 + r() * 0.5)
+            y += step
+        p.restore()
+
+    def _paint_entry(self, p: QPainter, f, outline: QPainterPath) -> None:
+        """A Chinese entry zone: red hatching under a dashed red border (the number is its label)."""
+        red = QColor(theme.NATIONS["pva"])
+        fill = QColor(red)
+        fill.setAlpha(34)
+        p.setBrush(fill)
+        p.setPen(Qt.PenStyle.NoPen)
+        p.drawPath(outline)
+        p.save()
+        p.setClipPath(outline)
+        br = outline.boundingRect()
+        hatch = QColor(red)
+        hatch.setAlpha(80)
+        p.setPen(QPen(hatch, 1.2))
+        k = br.left() - br.height()
+        while k < br.right():
+            p.drawLine(QPointF(k, br.bottom()), QPointF(k + br.height(), br.top()))
+            k += 9.0
+        p.restore()
+        p.setBrush(Qt.BrushStyle.NoBrush)
+        p.setPen(QPen(red.darker(115), 2.0, Qt.PenStyle.DashLine))
+        p.drawPath(outline)
+
+    def _paint_airstrip(self, p: QPainter, f, outline: QPainterPath) -> None:
+        """A packed-earth runway with a dashed centre line along its long side."""
+        p.setPen(Qt.PenStyle.NoPen)
+        p.setBrush(QColor(0, 0, 0, 40))
+        p.drawPath(outline.translated(1.5, 2))
+        p.setBrush(QColor("#B7AE98"))
+        p.setPen(QPen(QColor("#5E564A"), 1.2))
+        p.drawPath(outline)
+        rect = f.geometry.minimum_rotated_rectangle
+        cs = list(rect.exterior.coords)[:4]
+        e = [(cs[i], cs[(i + 1) % 4]) for i in range(4)]
+        long_ = max(e, key=lambda ab: math.dist(ab[0], ab[1]))
+        i = e.index(long_)
+        (a, b), (c, d) = e[i], e[(i + 2) % 4]
+        m1 = ((a[0] + d[0]) / 2, (a[1] + d[1]) / 2)
+        m2 = ((b[0] + c[0]) / 2, (b[1] + c[1]) / 2)
+        p.setPen(QPen(QColor(250, 248, 240, 220), 1.4, Qt.PenStyle.DashLine))
+        p.drawLine(self.pt(*m1), self.pt(*m2))
+
+    def _paint_place(self, p: QPainter, f) -> None:
+        """A named place: a town gets its black dot, a pass the printed-map pass sign."""
+        c = self.pt(*f.geometry.centroid.coords[0])
+        if self._town_named(self._place_name(f)) is not None:
+            p.setPen(QPen(QColor("#F4EFE0"), 1.4))
+            p.setBrush(QColor("#1E1A16"))
+            p.drawEllipse(c, 4.2, 4.2)
+            return
+        s = PPI * 0.42
+        p.setBrush(Qt.BrushStyle.NoBrush)
+        for col, w in ((QColor(244, 239, 224, 200), 4.5), (QColor("#2E2418"), 2.2)):
+            p.setPen(QPen(col, w, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap))
+            p.drawArc(QRectF(c.x() - s * 1.6, c.y() - s, s * 1.2, s * 2), -60 * 16, 120 * 16)
+            p.drawArc(QRectF(c.x() + s * 0.4, c.y() - s, s * 1.2, s * 2), 120 * 16, 120 * 16)
+
+    @staticmethod
+    def _place_name(f) -> str:
+        return str(f.name or f.attrs.get("name") or f.id)
+
+    def _town_named(self, name: str):
+        for g in self.table.features():
+            if self.style_of(g) == "town" and self._place_name(g).lower() == name.lower():
+                return g
+        return None
+
+    def _paint_place_name(self, p: QPainter, f) -> None:
+        """Town names sit above their block in upright capitals; a pass is named in italics beside its sign."""
+        name = self._place_name(f)
+        town = self._town_named(name)
+        ink, halo = QColor("#1E1A16"), QColor(246, 241, 226, 210)
+        if town is not None:
+            minx, miny, maxx, maxy = town.geometry.bounds
+            cx = (minx + maxx) / 2
+            draw_halo_text(p, self.pt(cx, miny - 0.42), name, theme.map_font(15, bold=True), ink, halo, spacing=0.6)
+            return
+        c = f.geometry.centroid
+        draw_halo_text(p, self.pt(c.x + 0.75, c.y), name, theme.map_font(14, bold=True, italic=True), ink, halo,
+                       align="left")
+
+    def _paint_area_name(self, p: QPainter, f, lod: float) -> None:
+        style = self.style_of(f)
+        if style == "town":
+            return  # named by its place, above the block
+        c = f.geometry.representative_point()
+        if style == "entry":
+            red = QColor(theme.NATIONS["pva"])
+            at = self.pt(c.x, c.y)
+            p.setPen(QPen(red.darker(130), 2.0))
+            p.setBrush(QColor(250, 244, 236, 235))
+            p.drawEllipse(at, 14, 14)
+            draw_halo_text(p, at, str(f.attrs.get("number", "?")), theme.map_font(18, bold=True), red.darker(130))
+            if lod > 0.45 and f.attrs.get("name"):
+                draw_halo_text(p, QPointF(at.x(), at.y() + 25), "Chinese entry " + str(f.attrs.get("number", "")),
+                               theme.map_font(10, italic=True, bold=True), red.darker(150), QColor(246, 241, 226, 170))
+            return
+        if style == "airstrip":
+            minx, miny, maxx, maxy = f.geometry.bounds
+            draw_halo_text(p, self.pt((minx + maxx) / 2, maxy + 0.35), "airstrip", theme.map_font(10, italic=True),
+                           QColor("#2F2A20"), QColor(240, 235, 215, 170))
+            return
+        size = 12 if style != "hill" or f.geometry.area > 6 else 11
+        draw_halo_text(p, self.pt(c.x, c.y), f.name, theme.map_font(size, italic=True, bold=True),
+                       QColor("#2F2A20"), QColor(240, 235, 215, 170))
+
+    def _paint_edge(self, p: QPainter, f, pts: list[QPointF]) -> None:
+        """An off-table exit: a dark bar on the table edge and an arrow pointing off, with where it leads."""
+        if len(pts) < 2:
+            return
+        a, b = pts[0], pts[-1]
+        p.setPen(QPen(QColor("#2E2820"), 5.0, Qt.PenStyle.SolidLine, Qt.PenCapStyle.FlatCap))
+        p.drawLine(a, b)
+        mid = QPointF((a.x() + b.x()) / 2, (a.y() + b.y()) / 2)
+        cl = self.cloth
+        # which way is off the table: towards the nearest cloth edge
+        dists = {(0, -1): mid.y() - cl.top(), (0, 1): cl.bottom() - mid.y(),
+                 (-1, 0): mid.x() - cl.left(), (1, 0): cl.right() - mid.x()}
+        ox, oy = min(dists, key=dists.get)
+        tip = QPointF(mid.x() + ox * 2, mid.y() + oy * 2)
+        back = QPointF(mid.x() - ox * 30, mid.y() - oy * 30)
+        nx, ny = -oy, ox
+        head = QPolygonF([tip, QPointF(tip.x() - ox * 14 + nx * 9, tip.y() - oy * 14 + ny * 9),
+                          QPointF(tip.x() - ox * 14 - nx * 9, tip.y() - oy * 14 - ny * 9)])
+        p.setPen(QPen(QColor("#2E2820"), 4.0, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap))
+        p.drawLine(back, QPointF(tip.x() - ox * 12, tip.y() - oy * 12))
+        p.setPen(QPen(QColor("#2E2820"), 1.0))
+        p.setBrush(QColor("#2E2820"))
+        p.drawPolygon(head)
+        to = str(f.attrs.get("to") or f.name or "")
+        if to:
+            text = to if to.lower().startswith("to ") else f"to {to}"
+            at = QPointF(back.x() - ox * 12 + nx * 0, back.y() - oy * 12)
+            if ox:  # west/east edges: the words beside the arrow
+                at = QPointF(mid.x() - ox * 30, mid.y() - 18)
+                draw_halo_text(p, at, text, theme.map_font(12, bold=True, italic=True), QColor("#2E2820"),
+                               QColor(240, 235, 215, 190), align="left" if ox < 0 else "right")
+            else:
+                at = QPointF(mid.x() + 16, mid.y() - oy * 22)
+                draw_halo_text(p, at, text, theme.map_font(12, bold=True, italic=True), QColor("#2E2820"),
+                               QColor(240, 235, 215, 190), align="left")
 
 
 class BlankBoard(Board):
