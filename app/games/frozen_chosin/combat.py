@@ -109,7 +109,8 @@ def attack_problem(st: FCState, defender: Base | None, attackers: list[Base]) ->
 def resolve_attack(st: FCState, ctx: Context, defender: Base, attackers: list[Base], faced: Base) -> None:
     """One defender against its attackers (FC-7): the defender faces one; each excess attacker
     adds a firepower die to it (up to 3); by day the defender fires and resolves first, by night
-    both fire at once (FC-7.4); a defender left standing repulses them all (FC-7.6)."""
+    both fire at once (FC-7.4); a defender left standing repulses them all (FC-7.6). Positions
+    protect only a base that is attacked, never the attacker (FC-6.2)."""
     act = st.activation
     surprise = bool(act and act.surprise)
     env = envelopment(defender, attackers)
@@ -124,14 +125,14 @@ def resolve_attack(st: FCState, ctx: Context, defender: Base, attackers: list[Ba
         b.fought = True
     if is_day(st):
         dd = ctx.roll(f"{defender.name} fires first by day ({dfp} FP)", "FC-7.4", count=dfp) if dfp else []
-        apply_hits(st, ctx, faced, hits_from(dd, need_against(faced)), "FC-7.5")
+        apply_hits(st, ctx, faced, hits_from(dd, need_against(faced, True)), "FC-7.5", True)
         if faced.status == "on":
             ad = ctx.roll(f"{faced.name} attacks ({afp} FP)", "FC-7.3", count=afp) if afp else []
             apply_hits(st, ctx, defender, hits_from(ad, need_against(defender, ignore)), "FC-7.5", ignore)
     else:
         dd = ctx.roll(f"{defender.name} fires ({dfp} FP, at night both at once)", "FC-7.4", count=dfp) if dfp else []
         ad = ctx.roll(f"{faced.name} attacks ({afp} FP)", "FC-7.3", count=afp) if afp else []
-        apply_hits(st, ctx, faced, hits_from(dd, need_against(faced)), "FC-7.5")
+        apply_hits(st, ctx, faced, hits_from(dd, need_against(faced, True)), "FC-7.5", True)
         apply_hits(st, ctx, defender, hits_from(ad, need_against(defender, ignore)), "FC-7.5", ignore)
     if defender.status == "on":
         for a in attackers:
