@@ -171,12 +171,12 @@ def attempt(st: FCState, ctx: Context, c: Command, opid: str, target: str) -> No
         b.status, b.hits, b.position, b.on_ice = "on", 1, "", False
         if b.side == "pva" and st.commands[b.command].recycled > 0:
             st.commands[b.command].recycled -= 1
-        ctx.log(f"{b.name} is reorganized and returns to the table, suppressed", rule)
+        ctx.log(f"{b.name} is reorganized and returns to the table, suppressed", rule, kind="restore", base=b.id)
     elif eff == "evacuate":
         b = st.bases[target]
         b.status = "evacuated"
         st.evacuated += 1
-        ctx.log(f"{b.name} is evacuated (+{R('vp_evacuate')} VP to the Allies)", rule)
+        ctx.log(f"{b.name} is evacuated (+{R('vp_evacuate')} VP to the Allies)", rule, kind="evacuate", base=b.id)
     elif eff == "reactivate":
         st.regiments[target].allowed += 1
         ctx.log(f"{st.regiments[target].name} may activate again this phase", rule)
