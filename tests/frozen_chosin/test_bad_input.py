@@ -1,0 +1,83 @@
+"""Bad data gets FILE:LINE: field: message, never a traceback."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from app.engine.files import FileError
+from app.engine.scenario import load_scenario
+from app.engine.validate import validate_path
+from app.games.frozen_chosin.data import DIR, load_events, load_operations, bundle
+
+from tests.frozen_chosin.helpers import CAMPAIGN, ROOT
+
+
+def test_a_base_outside_the_table(tmp_path):
+    text = CAMPAIGN.read_text(encoding="utf-8").replace('offset = [-3.5, -2.5]', 'offset = [-90, -2.5]', 1)
+    p = tmp_path / "bad.toml"
+    p.write_text(text, encoding="utf-8")
+    with pytest.raises(FileError) as e:
+        load_scenario(p)
+    msg = str(e.value.problems[0])
+    line = text.splitlines().index("offset = [-90, -2.5]") + 1
+    assert msg.startswith(f"{p}:{line}: setup.0.offset: base 1-5a at [") and "outside the table" in msg
+
+
+def test_a_base_outside_the_table_on_the_command_line(tmp_path):
+    text = CAMPAIGN.read_text(encoding="utf-8").replace('offset = [-3.5, -2.5]', 'offset = [-90, -2.5]', 1)
+    p = tmp_path / "bad.toml"
+    p.write_text(text, encoding="utf-8")
+    r = subprocess.run([sys.executable, "-m", "app", "validate", str(p)], cwd=ROOT, capture_output=True, text=True)
+    assert r.returncode == 2 and "Traceback" not in r.stderr + r.stdout
+    assert "setup.0.offset: base 1-5a" in r.stdout
+
+
+def test_an_operation_naming_an_unknown_effect(tmp_path):
+    text = (DIR / "operations.toml").read_text(encoding="utf-8").replace('effect = "ambush"', 'effect = "teleport"')
+    p = tmp_path / "resources" / "frozen-chosin" / "operations.toml"
+    p.parent.mkdir(parents=True)
+    p.write_text(text, encoding="utf-8")
+    with pytest.raises(FileError) as e:
+        load_operations(p)
+    line = text.splitlines().index('effect = "teleport"') + 1
+    assert str(e.value.problems[0]).startswith(f"{p}:{line}: operation.9.effect: unknown effect 'teleport'")
+    assert [str(x) for x in validate_path(p)] == [str(e.value.problems[0])]
+
+
+def test_an_event_card_with_a_bad_target(tmp_path):
+    text = (DIR / "events.toml").read_text(encoding="utf-8").replace('command = "pva-20"', 'command = "pva-99"')
+    p = tmp_path / "events.toml"
+    p.write_text(text, encoding="utf-8")
+    ids = tuple(c["id"] for c in bundle().commands)
+    with pytest.raises(FileError) as e:
+        load_events(p, ids)
+    line = next(i for i, s in enumerate(text.splitlines(), 1) if "pva-99" in s)
+    assert str(e.value.problems[0]).startswith(f"{p}:{line}: card.3.effects.0.command: bad target 'pva-99'")
+
+
+def test_an_event_card_with_an_unknown_place(tmp_path):
+    text = (DIR / "events.toml").read_text(encoding="utf-8").replace('place = "koto-ri"', 'place = "pyongyang"')
+    p = tmp_path / "events.toml"
+    p.write_text(text, encoding="utf-8")
+    with pytest.raises(FileError, match="bad target 'pyongyang'"):
+        load_events(p, tuple(c["id"] for c in bundle().commands))
+
+
+def test_shipped_data_files_validate():
+    for name in ("pieces.toml", "operations.toml", "events.toml", "rules.toml", "scenarios/campaign.toml",
+                 "scenarios/first-days.toml"):
+        assert validate_path(DIR / name) == [], name
+
+
+def test_the_order_of_battle_sizes():
+    b = bundle()
+    un = [x for c in b.commands if c["side"] == "un" for r in c["regiments"] for x in r["bases"]]
+    pva = [x for c in b.commands if c["side"] == "pva" for r in c["regiments"] for x in r["bases"]]
+    outposts = [x for x in un if x[2] == "outpost"]
+    assert len(un) - len(outposts) == 45 and len(outposts) == 5 and len(pva) == 96
+    morale = {r["id"]: r["morale"] for c in b.commands for r in c["regiments"]}
+    assert morale["5-mar"] == 3 and morale["31-inf"] == 4 and morale["r235"] == 4
