@@ -40,6 +40,8 @@ class Ground:
         self._lake_p = prep(self.lake) if not self.lake.is_empty else None
         self._lake_box = self.lake.bounds if not self.lake.is_empty else None
         self._cliff_p = prep(unary_union(self.cliffs)) if self.cliffs else None
+        self._cliff_box = unary_union(self.cliffs).bounds if self.cliffs else None
+        self._sight: dict[tuple[float, float, float, float], bool] = {}
         self.roads = [f.geometry for f in table.features("road")]
         self.road_union = unary_union(self.roads) if self.roads else LineString()
         self.places = {f.id: f.geometry.centroid for f in table.features("place")}
@@ -175,10 +177,19 @@ class Ground:
     def crosses_cliff(self, p: XY, q: XY) -> bool:
         if p == q or self._cliff_p is None:
             return False
+        b = self._cliff_box
+        if max(p[0], q[0]) < b[0] or min(p[0], q[0]) > b[2] or max(p[1], q[1]) < b[1] or min(p[1], q[1]) > b[3]:
+            return False
         return self._cliff_p.intersects(LineString([p, q]))
 
     def sees(self, a: XY, b: XY) -> bool:
-        return self.table.line_of_sight(a, b)[0]
+        key = (round(a[0], 2), round(a[1], 2), round(b[0], 2), round(b[1], 2))
+        got = self._sight.get(key)
+        if got is None:
+            if len(self._sight) > 100000:
+                self._sight.clear()
+            got = self._sight[key] = self.table.line_of_sight(a, b)[0]
+        return got
 
     def place(self, pid: str) -> XY | None:
         c = self.places.get(pid)

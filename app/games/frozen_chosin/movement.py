@@ -48,7 +48,10 @@ def move_length(st: FCState, b: Base, to: tuple[float, float], mode: str) -> flo
     return math.dist((b.x, b.y), to)
 
 
-def move_problem(st: FCState, b: Base | None, to: object, mode: object) -> tuple[str, str] | None:
+def move_problem(st: FCState, b: Base | None, to: object, mode: object,
+                 boxes: list[tuple[float, float, float, float]] | None = None) -> tuple[str, str] | None:
+    """Why ``b`` may not move to ``to`` in ``mode`` now, or None. ``boxes`` (the other bases on
+    the table) may be passed in when many points are tested for one base."""
     act = st.activation
     if act is None or act.step != "move":
         return ("bases move only while their regiment is activated", "FC-3.2")
@@ -76,15 +79,21 @@ def move_problem(st: FCState, b: Base | None, to: object, mode: object) -> tuple
         d = g.road_distance((b.x, b.y), (x, y))
     else:
         d = math.dist((b.x, b.y), (x, y))
-        if g.crosses_cliff((b.x, b.y), (x, y)):
-            return ("cliffs cannot be crossed", "FC-5.4")
     if d > limit + 1e-6:
         return (f"{b.name} may move at most {limit:g} inches {'along the road' if mode == 'road' else 'off road'} "
                 f"(that is {d:.1f})", "FC-4.3" if b.out_of_supply else "FC-4.1")
+    if boxes is None:
+        if overlaps_any(st, x, y, b.w, b.h, skip=b.id):
+            return ("bases may touch but not overlap", "FC-4.4")
+    else:
+        hw, hh = b.w / 2, b.h / 2
+        for ox, oy, ow, oh in boxes:
+            if abs(ox - x) < ow / 2 + hw - 1e-6 and abs(oy - y) < oh / 2 + hh - 1e-6:
+                return ("bases may touch but not overlap", "FC-4.4")
+    if mode != "road" and g.crosses_cliff((b.x, b.y), (x, y)):
+        return ("cliffs cannot be crossed", "FC-5.4")
     if b.side == "pva" and (g.touches_lake(x, y, b.w, b.h) or g.path_on_lake((b.x, b.y), (x, y))):
         return ("Chinese units may not go onto the frozen lake", "FC-5.3")
-    if overlaps_any(st, x, y, b.w, b.h, skip=b.id):
-        return ("bases may touch but not overlap", "FC-4.4")
     return None
 
 
@@ -179,11 +188,12 @@ def move_points(st: FCState, b: Base) -> list[tuple[str, list[float]]]:
                 cands.append(("road", x, y))
     out: list[tuple[str, list[float]]] = []
     seen = set()
+    boxes = [(o.x, o.y, o.w, o.h) for o in live(st) if o.id != b.id]
     for mode, x, y in cands:
         p = (mode, round(x, 2), round(y, 2))
         if p in seen:
             continue
         seen.add(p)
-        if move_problem(st, b, [p[1], p[2]], mode) is None:
+        if move_problem(st, b, [p[1], p[2]], mode, boxes) is None:
             out.append((mode, [p[1], p[2]]))
     return out
