@@ -42,12 +42,14 @@ class Ground:
         self._cliff_p = prep(unary_union(self.cliffs)) if self.cliffs else None
         self._cliff_box = unary_union(self.cliffs).bounds if self.cliffs else None
         self._sight: dict[tuple[float, float, float, float], bool] = {}
+        self._ice: dict[tuple[float, float, float, float], bool] = {}
         self.roads = [f.geometry for f in table.features("road")]
         self.road_union = unary_union(self.roads) if self.roads else LineString()
         self.places = {f.id: f.geometry.centroid for f in table.features("place")}
         self.towns = {f.id: f for f in table.features("town")}
         self.zones = {int(f.attrs.get("number", 0)): f.geometry for f in table.features("entry-zone")}
         self._on_road: dict[tuple[float, float], bool] = {}
+        self._near: dict[tuple[float, float], int | None] = {}
         self._build_roads()
 
     # ------------------------------------------------------------ roads
@@ -113,8 +115,15 @@ class Ground:
     def node_near(self, p: XY) -> int | None:
         if not self.nodes:
             return None
+        key = (round(p[0], 3), round(p[1], 3))
+        if key in self._near:
+            return self._near[key]
         best = min(range(len(self.nodes)), key=lambda k: math.dist(self.nodes[k], p))
-        return best if math.dist(self.nodes[best], p) <= self.half_road + STEP else None
+        got = best if math.dist(self.nodes[best], p) <= self.half_road + STEP else None
+        if len(self._near) > 100000:
+            self._near.clear()
+        self._near[key] = got
+        return got
 
     def distances(self, start: int) -> list[float]:
         got = self._dist.get(start)
@@ -165,8 +174,14 @@ class Ground:
     def touches_lake(self, x: float, y: float, w: float, h: float) -> bool:
         if not self._near_lake(x - w / 2, y - h / 2, x + w / 2, y + h / 2):
             return False
-        r = rect(x, y, w, h)
-        return self._lake_p.intersects(r) and self.lake.intersection(r).area > 1e-6  # type: ignore[union-attr]
+        key = (round(x, 3), round(y, 3), w, h)
+        got = self._ice.get(key)
+        if got is None:
+            if len(self._ice) > 100000:
+                self._ice.clear()
+            r = rect(x, y, w, h)
+            got = self._ice[key] = bool(self._lake_p.intersects(r) and self.lake.intersection(r).area > 1e-6)  # type: ignore[union-attr]
+        return got
 
     def path_on_lake(self, p: XY, q: XY) -> bool:
         if p == q or not self._near_lake(min(p[0], q[0]), min(p[1], q[1]), max(p[0], q[0]), max(p[1], q[1])):

@@ -11,7 +11,7 @@ from typing import Any
 
 from app.engine.rng import Rng
 from app.games.frozen_chosin import data as D
-from app.games.frozen_chosin.geometry import ground, rect
+from app.games.frozen_chosin.geometry import ground
 from app.games.frozen_chosin.state import Base, Command, FCState, Marker, Regiment
 
 Problems = list[tuple[str, str]]
@@ -104,7 +104,7 @@ def placements(data: dict[str, Any]) -> tuple[dict[str, tuple[float, float]], li
     for i in range(len(boxes)):
         for j in range(i + 1, len(boxes)):
             a, c = boxes[i], boxes[j]
-            if rect(*a[2:]).intersection(rect(*c[2:])).area > 1e-4:
+            if abs(a[2] - c[2]) < (a[4] + c[4]) / 2 - 0.01 and abs(a[3] - c[3]) < (a[5] + c[5]) / 2 - 0.01:
                 problems.append((c[0], f"base {c[1]} overlaps base {a[1]}"))
     return out, boxes, problems
 
@@ -122,11 +122,11 @@ def validate(data: dict[str, Any]) -> Problems:
         problems.append(("drysdale_turn", "must be a turn from 1 to 8 (9: never)"))
     if "smith" in data and data["smith"] not in ("airstrip", "stockpile", "hold-back", ""):
         problems.append(("smith", "must be airstrip, stockpile or hold-back"))
-    _, _, p = placements(data)
+    where, _, p = placements(data)
     problems += p
     if p:
         return problems
-    placed = {x for x in placements(data)[0]}
+    placed = set(where)
     omit = set(data.get("omit", []))
     for c in b.commands:
         for r in c["regiments"]:
