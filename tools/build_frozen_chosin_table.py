@@ -121,9 +121,13 @@ def chaikin(pts: list[XY], rounds: int = 2) -> list[XY]:
     return pts
 
 
+#: the meander fades in over this many inches from each end, so roads leave the towns straight
+TAPER = 2.5
+
+
 def meander(base: list[XY], amp: float, wavelength: float, step: float = 0.35) -> list[XY]:
     """The base line with a sideways wiggle of ``amp`` inches (two mixed wavelengths, fading to
-    nothing over the first and last inch so the ends stay on their places)."""
+    nothing towards the ends so roads leave their places straight)."""
     line = LineString(base)
     total = line.length
     n = max(2, int(math.ceil(total / step)))
@@ -136,7 +140,7 @@ def meander(base: list[XY], amp: float, wavelength: float, step: float = 0.35) -
         dx, dy = q.x - r.x, q.y - r.y
         ln = math.hypot(dx, dy) or 1.0
         nx, ny = -dy / ln, dx / ln
-        taper = min(1.0, s / 1.0, (total - s) / 1.0)
+        taper = min(1.0, s / TAPER, (total - s) / TAPER)
         off = 0.0
         if wavelength > 0:
             off = amp * taper * (math.sin(2 * math.pi * s / wavelength)
@@ -193,6 +197,50 @@ def blob(cx: float, cy: float, rx: float, ry: float, angle: float, seed: int, n:
         ex, ey = rx * math.cos(t) * k, ry * math.sin(t) * k
         pts.append((cx + ex * math.cos(a) - ey * math.sin(a), cy + ex * math.sin(a) + ey * math.cos(a)))
     return pts
+
+
+def _noise(seed: int):
+    """A tiny deterministic sequence in [0, 1) for shapes (a build-time LCG, never game dice)."""
+    state = (seed * 2654435761 + 97) & 0xFFFFFFFF
+
+    def nxt() -> float:
+        nonlocal state
+        state = (1103515245 * state + 12345) & 0x7FFFFFFF
+        return state / 0x80000000
+    return nxt
+
+
+def massif(cx: float, cy: float, rx: float, ry: float, angle: float, seed: int, kind: str) -> Polygon:
+    """A mountain outline: a wandering crest line along the long axis, fattened, with side spurs
+    running down from it (ridges get more spurs than single hills), then rounded off."""
+    nxt = _noise(seed)
+    a = math.radians(angle)
+    ux, uy, vx, vy = math.cos(a), math.sin(a), -math.sin(a), math.cos(a)
+
+    def at(u: float, v: float) -> XY:
+        return (cx + u * ux + v * vx, cy + u * uy + v * vy)
+
+    n = 6
+    spine = [at(-rx + 2 * rx * i / n, (nxt() - 0.5) * ry * 0.6) for i in range(n + 1)]
+    parts = []
+    for i, (p0, p1) in enumerate(zip(spine, spine[1:])):
+        mid = 1 - abs((i + 0.5) / n * 2 - 1)  # fattest in the middle
+        parts.append(LineString([p0, p1]).buffer(ry * (0.45 + 0.5 * mid) * (0.85 + 0.3 * nxt())))
+    spurs = (2 if kind == "hill" else 4) + int(nxt() * 2)
+    for _ in range(spurs):
+        t = 0.15 + 0.7 * nxt()
+        u0 = -rx + 2 * rx * t
+        side = 1 if nxt() > 0.5 else -1
+        length = ry * (1.0 + 0.7 * nxt())
+        drift = (nxt() - 0.5) * ry
+        width = ry * (0.26 + 0.12 * nxt())
+        knee = at(u0 + drift * 0.45, side * length * 0.5)
+        tip = at(u0 + drift, side * length)
+        # a spur narrows as it runs down from the crest
+        parts.append(LineString([at(u0, 0), knee]).buffer(width))
+        parts.append(LineString([knee, tip]).buffer(width * 0.55))
+    shape = unary_union(parts).buffer(0.25, join_style="round").buffer(-0.25, join_style="round")
+    return shape.simplify(0.03)
 
 
 # -- hills and ridges (block sight) -------------------------------------------------------------
@@ -258,12 +306,14 @@ CLIFFS: list[tuple[str, str, list[XY]]] = [
 ]
 
 # -- towns, the airstrip ------------------------------------------------------------------------
-#: place id -> (half width, half height) of its town block, or None for a pass
-TOWN_SIZE: dict[str, tuple[float, float] | None] = {
-    "yudam-ni": (1.3, 0.95), "toktong-pass": None, "hagaru-ri": (1.8, 1.25), "koto-ri": (1.4, 1.0),
-    "funchilin-pass": None, "chinhung-ni": (1.1, 0.8), "hudong-ni": (0.95, 0.75), "sinhung-ni": (0.95, 0.75),
+#: place id -> (half width, half height, shift x, shift y) of its town block, or None for a pass;
+#: blocks are shifted off the road junctions so their houses show between the roads
+TOWN_SIZE: dict[str, tuple[float, float, float, float] | None] = {
+    "yudam-ni": (1.4, 1.0, 0.3, 0.0), "toktong-pass": None, "hagaru-ri": (2.0, 1.35, 0.0, 0.45),
+    "koto-ri": (1.5, 1.05, 0.35, 0.1), "funchilin-pass": None, "chinhung-ni": (1.1, 0.8, 0.2, 0.0),
+    "hudong-ni": (0.95, 0.75, 0.35, 0.0), "sinhung-ni": (0.95, 0.75, -0.2, -0.2),
 }
-AIRSTRIP: list[XY] = [(35.6, 20.5), (37.3, 20.75), (37.22, 21.25), (35.52, 21.0)]
+AIRSTRIP: list[XY] = [(34.5, 21.9), (36.2, 22.15), (36.12, 22.65), (34.42, 22.4)]
 
 # -- entry zones for the 1d6 reserve roll: west, north and east edges and the hills -------------
 ENTRY_ZONES: list[tuple[int, str, list[XY]]] = [
@@ -284,7 +334,7 @@ LABELS: list[dict[str, Any]] = [
     {"text": "CHOSIN RESERVOIR", "x": 40.0, "y": 3.6, "size": 22, "style": "water"},
     {"text": "Hell Fire Valley", "x": 42.2, "y": 28.6, "size": 14},
     {"text": "Pungnyuri inlet", "x": 45.4, "y": 9.35, "size": 11, "style": "water"},
-    {"text": "2 inches = 1 mile", "x": 64.5, "y": 46.6, "size": 13},
+    {"text": "miles (2 inches to the mile)", "x": 65.5, "y": 46.0, "style": "scale", "miles": 3},
 ]
 
 
@@ -335,10 +385,13 @@ def build() -> tuple[dict[str, Any], list[str]]:
             attrs["miles"] = miles
         feats.append({"id": rid, "kind": "road", "name": name, "line": rnd(pts), "attrs": attrs})
     roads = unary_union([ln.buffer(ROAD_CLEAR) for ln in road_lines.values()])
+    towns = unary_union([Polygon(town_block((P[pid][0] + sz[2], P[pid][1] + sz[3]), sz[0], sz[1], k))
+                         for k, (pid, sz) in enumerate(TOWN_SIZE.items()) if sz is not None])
     # heights, kept off the roads and the ice
     for hid, kind, name, cx, cy, rx, ry, ang, elev in HEIGHTS:
-        poly = Polygon(blob(cx, cy, rx, ry, ang, seed=len(hid) + int(cx)))
-        poly = poly.difference(roads).difference(lake.buffer(0.3)).intersection(box(0, 0, WIDTH, HEIGHT))
+        poly = massif(cx, cy, rx, ry, ang, seed=sum(map(ord, hid)), kind=kind)
+        poly = (poly.difference(roads).difference(towns.buffer(0.15)).difference(lake.buffer(0.3))
+                .intersection(box(0, 0, WIDTH, HEIGHT)))
         parts = sorted(getattr(poly, "geoms", [poly]), key=lambda g: -g.area)
         main = parts[0].simplify(0.04)
         if main.area < 1.0:
@@ -356,8 +409,9 @@ def build() -> tuple[dict[str, Any], list[str]]:
         if size is None:
             continue
         name = PLACES[pid][0]
+        hw, hh, dx, dy = size
         feats.append({"id": f"town-{pid}", "kind": "town", "name": name,
-                      "polygon": town_block(P[pid], size[0], size[1], k),
+                      "polygon": town_block((P[pid][0] + dx, P[pid][1] + dy), hw, hh, k),
                       "attrs": {"blocks_los": False, "cover": "town", "name": name}})
     feats.append({"id": "hagaru-ri-airstrip", "kind": "airstrip", "name": "Hagaru-ri airstrip",
                   "polygon": rnd(AIRSTRIP), "attrs": {"blocks_los": False, "name": "Hagaru-ri airstrip"}})

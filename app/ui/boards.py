@@ -1434,7 +1434,7 @@ class TableBoard(Board):
         if f.is_line:
             return []
         out = [self._geom_path(f.geometry)]
-        if self.style_of(f) == "hill":
+        if self._style(f) == "hill":
             levels = int(f.attrs.get("elevation", 3) or 3)
             levels = max(2, min(levels, 6))
             geom = f.geometry
@@ -1513,12 +1513,19 @@ class TableBoard(Board):
         p.fillRect(cloth, _texture("stipple", speck.rgba(), _lod_bucket(lod)))
         p.save()
         p.setClipRect(cloth)
-        lines = [(f, paths) for f, paths in self._paths if f.is_line]
-        areas = [(f, paths) for f, paths in self._paths if not f.is_line and self.style_of(f) != "place"]
-        places = [f for f, _ in self._paths if not f.is_line and self.style_of(f) == "place"]
+        # only what reaches this tile (shadows, hachures and arrows stay within 60 px of a feature;
+        # names run further sideways from their anchor)
+        vis = rect.adjusted(-60, -60, 60, 60)
+        wide = rect.adjusted(-280, -70, 280, 70)
+        lines = [(f, paths) for f, paths in self._paths if f.is_line and self._scene_box(f).intersects(vis)]
+        areas = [(f, paths) for f, paths in self._paths if not f.is_line and self._style(f) != "place"]
+        places = [f for f, _ in self._paths if not f.is_line and self._style(f) == "place"
+                  and self._scene_box(f).intersects(wide)]
+        named = [(f, paths) for f, paths in areas if self._scene_box(f).intersects(wide)]
+        areas = [(f, paths) for f, paths in areas if self._scene_box(f).intersects(vis)]
         # areas: water and ice, then hills, then entry zones, woods, towns and buildings on top
         rank = {"water": 0, "ice": 0, "hill": 1, "paddy": 2, "marsh": 2, "entry": 2.5}
-        order = lambda fp: rank.get(self.style_of(fp[0]), 3)  # noqa: E731
+        order = lambda fp: rank.get(self._style(fp[0]), 3)  # noqa: E731
         for f, paths in sorted(areas, key=order):
             self._paint_area(p, f, paths, lod)
         for f, _ in lines:
@@ -1528,13 +1535,16 @@ class TableBoard(Board):
         for f in places:
             self._paint_place(p, f)
         label_texts = {str(lb.get("text", "")).strip().lower() for lb in self.table.labels if isinstance(lb, dict)}
-        for f, paths in areas:
+        for f, paths in named:
             if f.name and lod > 0.25 and f.name.strip().lower() not in label_texts:
                 self._paint_area_name(p, f, lod)
         for f in places:
             if lod > 0.2:
                 self._paint_place_name(p, f)
         for lb in self.table.labels:
+            if isinstance(lb, dict) and lb.get("style") == "scale":
+                self._paint_scale_bar(p, lb)
+                continue
             if isinstance(lb, dict) and "text" in lb:
                 water = lb.get("style") == "water"
                 draw_halo_text(p, self.pt(lb.get("x", 0), lb.get("y", 0)), str(lb["text"]),
@@ -1568,6 +1578,21 @@ class TableBoard(Board):
         for i in range(6, int(self.table.height), 6):
             y = self.pt(0, i).y()
             p.drawLine(QPointF(self.cloth.left(), y), QPointF(self.cloth.right(), y))
+
+    def _style(self, f) -> str:
+        """:meth:`style_of`, remembered per feature (asked for many times a paint)."""
+        cache = self.__dict__.setdefault("_style_cache", {})
+        if f.id not in cache:
+            cache[f.id] = self.style_of(f)
+        return cache[f.id]
+
+    def _scene_box(self, f) -> QRectF:
+        """A feature's extent in scene px (a road's includes its width), for skipping other tiles."""
+        cache = self.__dict__.setdefault("_box_cache", {})
+        if f.id not in cache:
+            minx, miny, maxx, maxy = f.footprint.bounds
+            cache[f.id] = QRectF(self.pt(minx, miny), self.pt(maxx, maxy)).adjusted(-2, -2, 2, 2)
+        return cache[f.id]
 
     @staticmethod
     def style_of(f) -> str:
@@ -1603,7 +1628,7 @@ class TableBoard(Board):
         return "other"
 
     def _paint_area(self, p: QPainter, f, paths: list[QPainterPath], lod: float) -> None:
-        style = self.style_of(f)
+        style = self._style(f)
         outline = paths[0]
         geom = f.geometry
         r = _rng(sum(map(ord, f.id)) * 31 + 7)
@@ -1770,7 +1795,7 @@ class TableBoard(Board):
         p.drawPath(outline)
 
     def _paint_linear(self, p: QPainter, f) -> None:
-        style = self.style_of(f)
+        style = self._style(f)
         pts = [self.pt(x, y) for x, y in f.points]
         path = QPainterPath()
         path.addPolygon(QPolygonF(pts))
@@ -1860,20 +1885,21 @@ class TableBoard(Board):
             p.setBrush(QColor(255, 255, 255, 70 + int(60 * r())))
             p.drawEllipse(c, rw, rh)
         # pressure cracks: thin jagged lines, white over a blue-grey shadow
+        p.setBrush(Qt.BrushStyle.NoBrush)
         for _ in range(int(min(40, geom.area * 0.35))):
             x, y = minx + r() * (maxx - minx), miny + r() * (maxy - miny)
             if not geom.contains(Point(x, y)):
                 continue
             path = QPainterPath(self.pt(x, y))
             ang = r() * math.pi
-            for _k in range(3 + int(r() * 4)):
-                ang += (r() - 0.5) * 1.2
-                step = 0.4 + r() * 0.9
+            for _k in range(2 + int(r() * 4)):
+                ang += (r() - 0.5) * 1.4
+                step = 0.25 + r() * 0.5
                 x, y = x + math.cos(ang) * step, y + math.sin(ang) * step
                 path.lineTo(self.pt(x, y))
-            p.setPen(QPen(QColor(90, 125, 148, 120), 1.3))
-            p.drawPath(path.translated(0.8, 0.8))
-            p.setPen(QPen(QColor(255, 255, 255, 200), 0.9))
+            p.setPen(QPen(QColor(90, 125, 148, 110), 1.0))
+            p.drawPath(path.translated(0.7, 0.7))
+            p.setPen(QPen(QColor(255, 255, 255, 190), 0.8))
             p.drawPath(path)
         p.restore()
         p.setBrush(Qt.BrushStyle.NoBrush)
@@ -1888,29 +1914,42 @@ class TableBoard(Board):
         p.setBrush(QColor("#D8CCB4"))
         p.setPen(QPen(QColor("#6F5F48"), 1.2))
         p.drawPath(outline)
+        p.save()
+        p.setClipPath(outline)
+        for rect, dark in self._roofs(f):
+            p.setPen(QPen(QColor("#3A2A1C"), 0.8))
+            p.setBrush(QColor("#5C4634") if dark else QColor("#7A5A3C"))
+            p.drawRect(rect)
+            p.setPen(QPen(QColor(230, 220, 200, 140), 0.7))
+            p.drawLine(QPointF(rect.left() + 1, rect.center().y()), QPointF(rect.right() - 1, rect.center().y()))
+        p.restore()
+
+    def _roofs(self, f) -> list[tuple[QRectF, bool]]:
+        """A town's houses: rows of small roofs inside the block and off the roads (worked out once)."""
+        cache = self.__dict__.setdefault("_roof_cache", {})
+        if f.id in cache:
+            return cache[f.id]
         geom = f.geometry
         r = _rng(sum(map(ord, f.id)) * 13 + 5)
         minx, miny, maxx, maxy = geom.bounds
         from shapely.geometry import Polygon as _Poly
-        p.save()
-        p.setClipPath(outline)
-        step = 0.42
-        y = miny + 0.2
+        from shapely.ops import unary_union
+        roads = unary_union([g.footprint for g in self.table.features() if self._style(g) == "road"])
+        room = geom.buffer(-0.05).difference(roads.buffer(0.06))
+        out: list[tuple[QRectF, bool]] = []
+        step = 0.3
+        y = miny + 0.1
         while y < maxy - 0.1:
-            x = minx + 0.15 + r() * 0.2
+            x = minx + 0.08 + r() * 0.12
             while x < maxx - 0.1:
-                bw, bh = 0.22 + r() * 0.14, 0.15 + r() * 0.1
+                bw, bh = 0.18 + r() * 0.12, 0.13 + r() * 0.08
                 cell = _Poly([(x, y), (x + bw, y), (x + bw, y + bh), (x, y + bh)])
-                if geom.buffer(-0.05).contains(cell) and r() > 0.18:
-                    rect = QRectF(self.pt(x, y), self.pt(x + bw, y + bh))
-                    p.setPen(QPen(QColor("#3A2A1C"), 0.8))
-                    p.setBrush(QColor("#5C4634") if r() > 0.4 else QColor("#7A5A3C"))
-                    p.drawRect(rect)
-                    p.setPen(QPen(QColor(230, 220, 200, 140), 0.7))
-                    p.drawLine(QPointF(rect.left() + 1, rect.center().y()), QPointF(rect.right() - 1, rect.center().y()))
-                x += step * (0.8 + r() * 0.5)
+                if room.contains(cell) and r() > 0.12:
+                    out.append((QRectF(self.pt(x, y), self.pt(x + bw, y + bh)), r() > 0.4))
+                x += step * (0.85 + r() * 0.4)
             y += step
-        p.restore()
+        cache[f.id] = out
+        return out
 
     def _paint_entry(self, p: QPainter, f, outline: QPainterPath) -> None:
         """A Chinese entry zone: red hatching under a dashed red border (the number is its label)."""
@@ -1975,7 +2014,7 @@ class TableBoard(Board):
 
     def _town_named(self, name: str):
         for g in self.table.features():
-            if self.style_of(g) == "town" and self._place_name(g).lower() == name.lower():
+            if self._style(g) == "town" and self._place_name(g).lower() == name.lower():
                 return g
         return None
 
@@ -1994,7 +2033,7 @@ class TableBoard(Board):
                        align="left")
 
     def _paint_area_name(self, p: QPainter, f, lod: float) -> None:
-        style = self.style_of(f)
+        style = self._style(f)
         if style == "town":
             return  # named by its place, above the block
         c = f.geometry.representative_point()
@@ -2015,8 +2054,97 @@ class TableBoard(Board):
                            QColor("#2F2A20"), QColor(240, 235, 215, 170))
             return
         size = 12 if style != "hill" or f.geometry.area > 6 else 11
+        if style == "hill":
+            c = self._clear_spot(f)
         draw_halo_text(p, self.pt(c.x, c.y), f.name, theme.map_font(size, italic=True, bold=True),
                        QColor("#2F2A20"), QColor(240, 235, 215, 170))
+
+    def _text_box(self, text: str, font: QFont, cx: float, cy: float, align: str = "center"):
+        """The box (in inches) a label of ``text`` takes round (cx, cy)."""
+        from shapely.geometry import box as _box
+        fm = QFontMetricsF(font)
+        w, h = fm.horizontalAdvance(text) / PPI, fm.height() / PPI
+        x0 = cx - w / 2 if align == "center" else cx
+        return _box(x0, cy - h / 2, x0 + w, cy + h / 2)
+
+    def _place_label_boxes(self) -> list:
+        """Where the places' names go (see :meth:`_paint_place_name`), so hill names keep clear."""
+        if getattr(self, "_place_boxes", None) is None:
+            out = []
+            for g in self.table.features():
+                if self._style(g) != "place":
+                    continue
+                name = self._place_name(g)
+                town = self._town_named(name)
+                c = g.geometry.centroid
+                out.append(g.geometry.buffer(0.15))
+                if town is not None:
+                    minx, miny, maxx, maxy = town.geometry.bounds
+                    out.append(self._text_box(name, theme.map_font(15, bold=True), (minx + maxx) / 2, miny - 0.42))
+                    out.append(town.geometry)
+                else:
+                    out.append(self._text_box(name, theme.map_font(14, bold=True, italic=True), c.x + 0.75, c.y,
+                                              align="left"))
+            self._place_boxes = out
+        return self._place_boxes
+
+    def _clear_spot(self, f):
+        """Where on a hill its name is least in the way of the places' names: the middle if that
+        is clear, else the clearest of a few spots along and across the hill."""
+        cache = self.__dict__.setdefault("_spot_cache", {})
+        if f.id not in cache:
+            cache[f.id] = self._find_clear_spot(f)
+        return cache[f.id]
+
+    def _find_clear_spot(self, f):
+        from shapely.geometry import LineString, Point
+        geom = f.geometry
+        font = theme.map_font(12, italic=True, bold=True)
+        boxes = self._place_label_boxes()
+        first = geom.representative_point()
+        spots = [first]
+        rect = list(geom.minimum_rotated_rectangle.exterior.coords)[:4]
+        e = sorted(((rect[i], rect[(i + 1) % 4]) for i in range(4)), key=lambda ab: -math.dist(*ab))
+        (a, b), (c, d) = e[0], e[1]
+        axis = LineString([((a[0] + d[0]) / 2, (a[1] + d[1]) / 2), ((b[0] + c[0]) / 2, (b[1] + c[1]) / 2)])
+        for t in (0.2, 0.35, 0.5, 0.65, 0.8):
+            q = axis.interpolate(t, normalized=True)
+            for dy in (0.0, -0.6, 0.6):
+                qq = Point(q.x, q.y + dy)
+                if geom.contains(qq):
+                    spots.append(qq)
+
+        def clash(q) -> float:
+            tb = self._text_box(f.name, font, q.x, q.y)
+            return sum(tb.intersection(bx).area for bx in boxes)
+
+        if clash(first) <= 1e-9:
+            return first
+        return min(spots, key=lambda q: (round(clash(q), 4), q.distance(first)))
+
+    def _paint_scale_bar(self, p: QPainter, lb: dict[str, Any]) -> None:
+        """A printed scale bar, miles in alternate dark and light blocks, centred on the label;
+        the table's ``scale.inches_per_mile`` gives its length."""
+        scale = self.table.extra.get("scale") if isinstance(self.table.extra.get("scale"), dict) else {}
+        per_mile = float(scale.get("inches_per_mile", 0) or 0)
+        if per_mile <= 0:
+            return
+        miles = int(lb.get("miles", 3) or 3)
+        x0 = float(lb.get("x", 0)) - miles * per_mile / 2
+        y = float(lb.get("y", 0))
+        h = 0.22
+        for i in range(miles):
+            a, b = self.pt(x0 + i * per_mile, y), self.pt(x0 + (i + 1) * per_mile, y + h)
+            p.setPen(QPen(QColor("#1E1A16"), 1.0))
+            p.setBrush(QColor("#1E1A16") if i % 2 == 0 else QColor("#F2EDE0"))
+            p.drawRect(QRectF(a, b))
+        font = theme.map_font(11, bold=True)
+        for i in range(miles + 1):
+            draw_halo_text(p, self.pt(x0 + i * per_mile, y - 0.3), str(i), font, QColor("#1E1A16"),
+                           QColor(240, 235, 215, 170))
+        text = str(lb.get("text") or "miles")
+        draw_halo_text(p, self.pt(x0 + miles * per_mile / 2, y + h + 0.42), text,
+                       theme.map_font(12, italic=True, bold=True), QColor("#1E1A16"), QColor(240, 235, 215, 170))
 
     def _paint_edge(self, p: QPainter, f, pts: list[QPointF]) -> None:
         """An off-table exit: a dark bar on the table edge and an arrow pointing off, with where it leads."""

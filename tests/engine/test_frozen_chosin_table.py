@@ -143,6 +143,8 @@ def test_every_hill_and_ridge_blocks_sight_and_stays_off_the_roads(table):
     for h in heights:
         assert h.blocks_los and not h.is_line, h.id
         assert all(not h.geometry.intersects(r) for r in roads), h.id
+        assert all(not h.geometry.intersects(t.geometry) for t in table.features("town")), h.id
+        assert not h.geometry.intersects(table.feature("chosin-reservoir").geometry), h.id
 
 
 def test_cliffs_are_impassable_lines(table):
