@@ -81,3 +81,19 @@ def test_the_order_of_battle_sizes():
     assert len(un) - len(outposts) == 45 and len(outposts) == 5 and len(pva) == 96
     morale = {r["id"]: r["morale"] for c in b.commands for r in c["regiments"]}
     assert morale["5-mar"] == 3 and morale["31-inf"] == 4 and morale["r235"] == 4
+
+
+def test_malformed_actions_are_refused_with_a_reason_never_a_crash():
+    from app.games.frozen_chosin import GAME
+    from tests.frozen_chosin.helpers import finish_planning, new
+    st = new([{"regiment": "5-mar", "at": [55, 36]}, {"regiment": "r235", "at": [55, 42]}])
+    junk = [None, 5, "x", [], {"type": 3}, {"type": "plan", "op": ["a"]}, {"type": "attempt", "op": {}, "target": []},
+            {"type": "activate", "regiment": ["r235"]}, {"type": "move", "unit": 1, "to": "here"},
+            {"type": "attack", "defender": [], "attackers": "all"}, {"type": "fire", "unit": "1-11", "targets": [[1, 2]]},
+            {"type": "face", "attacker": None}, {"type": "smith-choice", "choice": "x"}, {"type": "nope"}]
+    for phase in ("operations", "night"):
+        if phase == "night":
+            finish_planning(st)
+        for a in junk:
+            prob = GAME.check(st, a)  # type: ignore[arg-type]
+            assert prob is not None and prob.reason, a

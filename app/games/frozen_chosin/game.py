@@ -204,7 +204,8 @@ class FrozenChosinGame(Game):
             return Illegal("the enemy may first fire at the moving base (opportunity fire)", "FC-9.2")
         if t == "attempt":
             c = st.commands[st.current]
-            op = D.bundle().operations.get(action.get("op"))
+            opid = action.get("op")
+            op = D.bundle().operations.get(opid) if isinstance(opid, str) else None
             if op is None or action.get("op") not in c.planned:
                 return Illegal("only operations with dice placed on them this turn may be attempted", "FC-2.3")
             if action.get("op") in c.attempted:
@@ -214,7 +215,8 @@ class FrozenChosinGame(Game):
                 return Illegal(*tp)
             return Illegal("that is not a valid target for this operation", O.RULE[op["effect"]])
         if t == "activate":
-            r = st.regiments.get(action.get("regiment"))
+            rid = action.get("regiment")
+            r = st.regiments.get(rid) if isinstance(rid, str) else None
             if r is not None and r.command != st.current:
                 return Illegal("a command activates only its own regiments", "FC-3.2")
             if r is not None:
@@ -443,7 +445,8 @@ class FrozenChosinGame(Game):
         if t == "done-planning":
             return "Finish placing dice"
         if t == "activate":
-            r = st.regiments.get(action.get("regiment"))
+            rid = action.get("regiment")
+            r = st.regiments.get(rid) if isinstance(rid, str) else None
             return f"Activate {r.name if r else '?'}"
         if t == "attempt":
             op = ops.get(action.get("op"), {})
