@@ -493,6 +493,7 @@ class FrozenChosinGame(Game):
                 flags.append(f"{b.position} position")
             if b.out_of_supply:
                 flags.append("out of supply")
+            shown = [D.bundle().name_of("status", f.replace(" position", "").replace(" ", "-")) for f in flags]
             if act is not None and b.regiment == act.regiment:
                 flags.append("active")
                 if b.moved:
@@ -508,10 +509,11 @@ class FrozenChosinGame(Game):
                         "flags": flags, "reduced": b.suppressed,
                         "info": [b.name, reg.name, st.commands[b.command].name,
                                  f"firepower {s['fp']}" + (f", ranged {s['ranged_fp']} at {s['range']} in" if "ranged_fp" in s else ""),
-                                 f"morale {reg.morale}+"] + flags})
+                                 f"morale {reg.morale}+"] + shown})
         for m in st.markers.values():
-            out.append({"id": m.id, "at": [m.x, m.y], "kind": "marker", "side": m.side, "label": f"Supply ({m.kind})",
-                        "r": 0.4, "info": [f"{'Allied' if m.side == UN else 'Chinese'} supply: {m.kind}",
+            name = D.bundle().name_of("markers", m.kind)
+            out.append({"id": m.id, "at": [m.x, m.y], "kind": "marker", "side": m.side, "label": name,
+                        "r": 0.4, "info": [f"{'Allied' if m.side == UN else 'Chinese'}: {name}",
                                            f"in supply within {R('supply_radius')} inches"]})
         return out
 
@@ -556,8 +558,9 @@ class FrozenChosinGame(Game):
                 mark = {"operations": "operations", "night": "night", "day": "day"}.get(st.day_phase, "")
             track.append([f"Turn {t}: {day_name(st, t)}", f"now ({mark})" if mark else ("done" if t < st.turn or st.result else "")])
         vp = score(st)
-        panels = [{"title": "Turn track (night, then day)", "rows": track},
-                  {"title": "Victory points", "rows": [["United Nations", str(vp["un"])], ["Chinese", str(vp["pva"])]]
+        names = D.bundle()
+        panels = [{"title": names.name_of("tracks", "turn"), "rows": track},
+                  {"title": names.name_of("tracks", "vp"), "rows": [["United Nations", str(vp["un"])], ["Chinese", str(vp["pva"])]]
                    + breakdown(st)}]
         if st.event:
             card = D.bundle().cards[st.event]
@@ -577,7 +580,7 @@ class FrozenChosinGame(Game):
                 if on or not r.reserve:
                     rows.append([r.name, f"{on} on table" + (", activated" if r.activated >= r.allowed else "")])
             if c.side == PVA:
-                rows.append(["Casualties towards the reserve", str(c.recycled)])
+                rows.append([names.name_of("tracks", "casualties"), str(c.recycled)])
             panels.append({"title": f"HQ: {c.name}", "rows": rows})
         if who in (None, UN):
             panels.append({"title": "General Smith's choice", "rows": [[SMITH.get(st.smith_choice, "not made yet"),

@@ -140,6 +140,9 @@ def validate(data: dict[str, Any]) -> Problems:
         if not isinstance(m, dict) or m.get("side") not in ("un", "pva"):
             problems.append((f"markers.{i}.side", "must be un or pva"))
             continue
+        if m.get("kind", "depot") not in b.pieces.get("markers", {}):
+            problems.append((f"markers.{i}.kind", f"unknown supply marker {m.get('kind')!r} "
+                                                  f"(known: {', '.join(b.pieces.get('markers', {}))})"))
         at = anchor(g, m.get("at"))
         if at is None:
             problems.append((f"markers.{i}.at", "must be a place id of the table or [x, y]"))
