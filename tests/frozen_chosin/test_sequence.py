@@ -167,3 +167,15 @@ def test_a_person_cannot_hold_commands_on_both_sides():
 def test_prompt_names_the_seat_and_command():
     st = new(SETUP, options={"seats": {"pva-27": "Bo"}})
     assert "Bo" in GAME.prompt(st) and "27th Army" in GAME.prompt(st)
+
+
+def test_seat_to_act_follows_the_command_and_the_defender():
+    seats = {"un-yudam": "Ann", "un-rct31": "Cy", "un-hagaru": "Ed",
+             "pva-27": "Bo", "pva-20": "Di", "pva-26": "Fay"}
+    st = new(SETUP, options={"seats": seats})
+    assert GAME.seat_to_act(st) == "Bo"
+    act(st, {"type": "done-planning"})
+    assert GAME.seat_to_act(st) == "Di"
+    from app.games.frozen_chosin.state import Pending
+    st.pending = Pending(kind="face", command="un-rct31")
+    assert GAME.seat_to_act(st) == "Cy"

@@ -418,6 +418,18 @@ class FrozenChosinGame(Game):
         when = "night" if st.day_phase == "night" else "day"
         return f"{who}: {day_name(st)}, {when}: activate a regiment, attempt an operation or pass."
 
+    def command_to_act(self, state: FCState) -> str:
+        """The command whose seat decides now ("" when the game is over)."""
+        if state.result:
+            return ""
+        return state.pending.command if state.pending is not None else state.current
+
+    def seat_to_act(self, state: FCState) -> str:
+        """The seat (person or "computer") that decides now: the window's hand-over screen and
+        the computer commanders follow this, not just the side."""
+        c = state.commands.get(self.command_to_act(state))
+        return c.seat if c is not None else ""
+
     def _who(self, st: FCState) -> str:
         cid = st.pending.command if st.pending is not None else st.current
         c = st.commands.get(cid)
