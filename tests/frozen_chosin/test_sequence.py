@@ -114,6 +114,12 @@ def test_operations_phase_never_shows_one_sides_placement_to_the_other():
         v_un, v_pva = GAME.view(st, "un"), GAME.view(st, "pva")
         seen_by_un.append([x["planned"] for x in v_un["commands"].values() if x["side"] == "pva"])
         seen_by_pva.append([x["planned"] for x in v_pva["commands"].values() if x["side"] == "un"])
+        for who, other_side in (("un", "pva"), ("pva", "un")):
+            for panel in GAME.panels(st, who):
+                if panel["title"].startswith("HQ:") and any(c.name in panel["title"] for c in st.commands.values()
+                                                             if c.side == other_side):
+                    assert ["Dice placed", "hidden until every command has planned"] in panel["rows"]
+                    assert not any(r[1] == "dice placed" for r in panel["rows"])
         # and one's own side is visible
         assert v_un["commands"]["un-hagaru"]["planned"] == st.commands["un-hagaru"].planned
         act(st, {"type": "done-planning"})

@@ -169,6 +169,7 @@ def attempt(st: FCState, ctx: Context, c: Command, opid: str, target: str) -> No
             return
         b.x, b.y = spot
         b.status, b.hits, b.position, b.on_ice = "on", 1, "", False
+        st.hits_taken[b.side] = st.hits_taken.get(b.side, 0) + 1  # it comes back carrying one hit
         if b.side == "pva" and st.commands[b.command].recycled > 0:
             st.commands[b.command].recycled -= 1
         ctx.log(f"{b.name} is reorganized and returns to the table, suppressed", rule, kind="restore", base=b.id)
