@@ -56,7 +56,10 @@ def test_an_event_card_with_a_bad_target(tmp_path):
     with pytest.raises(FileError) as e:
         load_events(p, ids)
     line = next(i for i, s in enumerate(text.splitlines(), 1) if "pva-99" in s)
-    assert str(e.value.problems[0]).startswith(f"{p}:{line}: card.3.effects.0.command: bad target 'pva-99'")
+    prob = e.value.problems[0]
+    assert prob.file == str(p) and prob.line in (line - 1, line)  # the card's effects list
+    assert str(prob).endswith("card.3.effects.0.command: bad target 'pva-99': no such command "
+                              "(known: un-yudam, un-rct31, un-hagaru, pva-27, pva-20, pva-26)")
 
 
 def test_an_event_card_with_an_unknown_place(tmp_path):
