@@ -100,3 +100,15 @@ def test_malformed_actions_are_refused_with_a_reason_never_a_crash():
         for a in junk:
             prob = GAME.check(st, a)  # type: ignore[arg-type]
             assert prob is not None and prob.reason, a
+
+
+def test_scenario_field_errors_name_the_field():
+    from app.games.frozen_chosin.scenario import validate
+    from tests.frozen_chosin.helpers import scenario
+    data = scenario([{"regiment": "5-mar", "at": "nowhere"}], [{"side": "un", "kind": "balloon", "at": "koto-ri"}])
+    data["omit"] = data["omit"] + ["r999"]
+    data["turns"] = 12
+    fields = {f for f, _ in validate(data)}
+    assert {"turns", "setup.0.at", "omit.%d" % (len(data["omit"]) - 1)} <= fields
+    ok = scenario([{"regiment": "5-mar", "at": [55, 36]}], [{"side": "un", "kind": "balloon", "at": "koto-ri"}])
+    assert [f for f, _ in validate(ok)] == ["markers.0.kind"]
