@@ -179,3 +179,13 @@ def test_a_base_cannot_move_through_an_enemy_base_unless_infiltrating():
     st.bases["1-5a"].moved = True
     start_activation(st, "r235", infiltrate=True, move=12)
     assert GAME.check(st, {"type": "move", "unit": "235-1", "to": [55, 43], "mode": "off-road"}) is None
+
+
+def test_a_road_move_cannot_pass_an_enemy_base_on_the_road():
+    st = night([{"regiment": "5-mar", "at": [55, 36]}, {"regiment": "r235", "at": [55, 44]}])
+    only(st, ["1-5a", "235-1"])
+    put(st, "1-5a", 34.5, 23.5)
+    put(st, "235-1", 35.4, 28.1)     # astride the road south of the start
+    start_activation(st, "5-mar")
+    assert GAME.check(st, {"type": "move", "unit": "1-5a", "to": [37.5, 33.7], "mode": "road"}).rule == "FC-D-PATH"
+    assert GAME.check(st, {"type": "move", "unit": "1-5a", "to": [34.9, 26.3], "mode": "road"}) is None
