@@ -29,7 +29,7 @@ from app.games.frozen_chosin import operations as O
 from app.games.frozen_chosin import scenario as S
 from app.games.frozen_chosin import sequence as Q
 from app.games.frozen_chosin import data as D
-from app.games.frozen_chosin.common import G, R, day_name, fast_gap, is_day, live, stats
+from app.games.frozen_chosin.common import G, R, day_name, fast_gap, is_day, live, rect_gap, stats
 from app.games.frozen_chosin.special import SMITH, reveal_smith
 from app.games.frozen_chosin.state import UN, PVA, Base, FCState, Pending, other
 from app.games.frozen_chosin.victory import breakdown, score
@@ -539,9 +539,16 @@ class FrozenChosinGame(Game):
         out["*"] = {"action": {"type": "move", "unit": piece, "to": None}, "region": self.reach_outline(st, b),
                     "note": f"up to {M.allowance(st, b, 'road'):g} inches along a road or "
                             f"{M.allowance(st, b, 'off-road'):g} off road"}
+        foes = [e for e in live(st, other(b.side))]
+        reach = float(R("contact"))
         for mode, to in M.move_points(st, b):
-            out.setdefault(f"{to[0]},{to[1]}", {"action": {"type": "move", "unit": piece, "to": to, "mode": mode},
-                                                "cost": M.move_length(st, b, (to[0], to[1]), mode)})
+            touch = [e.name for e in foes if rect_gap(to[0], to[1], b.w, b.h, e.x, e.y, e.w, e.h) <= reach + 1e-9]
+            info = {"action": {"type": "move", "unit": piece, "to": to, "mode": mode},
+                    "cost": M.move_length(st, b, (to[0], to[1]), mode)}
+            if touch:
+                info["note"] = "would touch " + ", ".join(touch)
+                info["contacts"] = [e.id for e in foes if e.name in touch]
+            out.setdefault(f"{to[0]},{to[1]}", info)
         return out
 
     def reach_region(self, st: FCState, b: Base):
