@@ -16,10 +16,10 @@ acts. Actions:
 
 from __future__ import annotations
 
-import math
+from pathlib import Path
 from typing import Any
 
-from shapely.geometry import LineString, MultiPoint, Point
+from shapely.geometry import MultiPoint, Point
 from shapely.ops import unary_union
 
 from app.engine.game import Action, Context, Game, Illegal, Outcome
@@ -29,8 +29,8 @@ from app.games.frozen_chosin import operations as O
 from app.games.frozen_chosin import scenario as S
 from app.games.frozen_chosin import sequence as Q
 from app.games.frozen_chosin import data as D
-from app.games.frozen_chosin.common import G, R, day_name, fast_gap, is_day, live, rect_gap, stats
-from app.games.frozen_chosin.special import SMITH, reveal_smith
+from app.games.frozen_chosin.common import G, R, day_name, is_day, live, rect_gap, stats
+from app.games.frozen_chosin.special import SMITH
 from app.games.frozen_chosin.state import UN, PVA, Base, FCState, Pending, other
 from app.games.frozen_chosin.victory import breakdown, score
 
@@ -48,7 +48,7 @@ class FrozenChosinGame(Game):
     def validate_scenario(self, data: dict[str, Any]) -> list[tuple[str, str]]:
         return S.validate(data)
 
-    def validate_data(self, path, data):  # type: ignore[override]
+    def validate_data(self, path: Path, data: Any) -> list[tuple[str, str]] | None:
         return D.validate_data(path, data)
 
     def setup(self, scenario: dict[str, Any], options: dict[str, Any], seed: int) -> FCState:
