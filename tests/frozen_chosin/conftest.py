@@ -1,0 +1,1 @@
+"""Frozen Chosin tests share the helpers in helpers.py."""
