@@ -263,16 +263,15 @@ def position_scenario(game: Any, state: GameState, scenario: dict[str, Any] | No
 
 
 def position_toml(doc: dict[str, Any]) -> str:
-    """TOML text of a position document (tables in a stable order, the envelope first)."""
-    import tomli_w
-    head = {k: doc[k] for k in ENVELOPE if k in doc}
-    rest = {k: v for k, v in doc.items() if k not in head and k != "position"}
-    text = tomli_w.dumps(head)
-    if rest:
-        text += "\n" + tomli_w.dumps(rest)
+    """Canonical TOML text of a position document (the envelope first, ``[position]`` last)."""
+    from app.engine.canonical import dumps_toml
+    ordered = {k: doc[k] for k in ENVELOPE if k in doc}
+    ordered.update({k: v for k, v in doc.items() if k not in ordered and k != "position"})
     if "position" in doc:
-        text += "\n" + tomli_w.dumps({"position": doc["position"]})
-    return text
+        ordered["position"] = doc["position"]
+    head = ("# A moment of play written by Ridgeline (docs/scenarios.md). [position] says when it is\n"
+            "# and how to read the rest; [position.rng] carries the dice to come.\n\n")
+    return head + dumps_toml(ordered)
 
 
 def scenario_schema(game: Any) -> dict[str, Any]:

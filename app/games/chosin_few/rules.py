@@ -216,6 +216,13 @@ class ChosinFew(Game):
         from app.games.chosin_few.position import position_schema
         return position_schema()
 
+    def show_overlays(self, state: GameState, side: str | None) -> list[dict[str, Any]]:
+        """For ``ridgeline show``: the spaces each unit could move to in the Actions phase."""
+        assert isinstance(state, ChosinState)
+        return [{"kind": "spaces", "id": f"reach-{u}", "role": "reach", "unit": u,
+                 "spaces": self.move_targets(state, u), "label": f"{u}: spaces a move could reach"}
+                for u in UNITS if u in state.units and state.step.get(u, 0) < len(self.data(state).tracks[u].values)]
+
     # -- helpers ------------------------------------------------------------------------------
     def need(self, state: ChosinState, unit: str) -> int:
         """The number ``unit`` must roll or beat (CF-EnemyMove-7, CF-Actions-3)."""
