@@ -127,8 +127,9 @@ def finish_setup(game: Any, scenario: dict[str, Any], options: dict[str, Any], s
 
 def position_problems(game: Any, data: dict[str, Any]) -> list[tuple[str, str]]:
     """(field, message) for the ``[position]`` table of a scenario of ``game``."""
+    hook = getattr(game, "position_problems", None)
     if "position" not in data:
-        return []
+        return hook(data) if callable(hook) else []
     pos = data["position"]
     if not isinstance(pos, dict):
         return [("position", "must be a table")]
@@ -186,7 +187,6 @@ def position_problems(game: Any, data: dict[str, Any]) -> list[tuple[str, str]]:
                 converter(hints[k])(copy.deepcopy(v))
             except (TypeError, ValueError, KeyError, AttributeError) as e:
                 out.append((f"position.{where}.{k}", f"does not fit the state's {k}: {e}"))
-    hook = getattr(game, "position_problems", None)
     if callable(hook) and not out:
         out += hook(data)
     return out
