@@ -57,7 +57,7 @@ def test_show_guts_hides_face_down_cards_and_gives_reach(capsys):
     cards = [p for p in obj["pieces"] if p["kind"] == "card"]
     assert cards and all(p["label"] == "?" for p in cards)
     assert all(c["rank"] == "" for c in obj["view"]["cards"].values() if not c["revealed"])
-    assert obj["overlays"]["reach-rifle-1a"]["r"] >= 7
+    assert obj["overlays"]["reach-rifle-1a"]["kind"] == "circle"
     assert any(n.startswith("reveal-card-") for n in obj["overlays"])
 
 

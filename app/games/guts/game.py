@@ -151,17 +151,6 @@ class GutsGame(Game):
         from app.games.guts.position import position_schema
         return position_schema()
 
-    def show_overlays(self, state: GameState, side: str | None) -> list[dict[str, Any]]:
-        """For ``ridgeline show``: how far each element that may still act could aim a move."""
-        assert isinstance(state, GutsState)
-        out = []
-        for e in R.fighting(state):
-            if R.can_act(e) is None:
-                out.append({"kind": "circle", "id": f"reach-{e.id}", "role": "reach", "element": e.id,
-                            "centre": [e.x, e.y], "r": R.reach(e),
-                            "label": f"{e.name}: a move may be aimed up to {R.reach(e):g} inches away"})
-        return out
-
     # ------------------------------------------------------------------ legality
     def legal_actions(self, state: GutsState, side: str | None = None) -> list[Action]:
         if side is not None and side != state.active:
