@@ -67,7 +67,8 @@ def sandbox_document(match: Any, name: str = "") -> dict[str, Any]:
     return {"format": "ridgeline-scenario", "version": 1, "game": gid, "id": _slug(name or "sandbox-position"),
             "name": name or "A position from the sandbox",
             "description": "Pieces placed by hand in the sandbox.", "piece": rows,
-            "position": {"unlisted": "remove"}}
+            # the pieces as they stand: no phase entry steps (arrivals) moving them on load
+            "position": {"unlisted": "remove", "enter": False} if rules else {"unlisted": "remove"}}
 
 
 def position_document(match: Any, mode: str, name: str = "") -> dict[str, Any]:

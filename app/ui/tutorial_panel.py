@@ -16,7 +16,7 @@ from typing import Any
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (QDialog, QDialogButtonBox, QFrame, QHBoxLayout, QLabel, QListWidget,
-                               QListWidgetItem, QPushButton, QVBoxLayout, QWidget)
+                               QListWidgetItem, QPushButton, QScrollArea, QVBoxLayout, QWidget)
 
 
 @dataclass
@@ -36,6 +36,8 @@ class Tutorial:
     finish: str
     scenario: Path
     steps: list[TutorialStep] = field(default_factory=list)
+    centre: Any = None          # where the board view starts: a hex, a space or [x, y] inches
+    zoom: float = 0.0
 
 
 class TutorialError(ValueError):
@@ -58,8 +60,10 @@ def load_tutorial(folder: Path) -> Tutorial:
             raise TutorialError(f"{steps_path}: step[{i}]: needs 'do' text and an 'expect' list of actions")
         steps.append(TutorialStep(do=s["do"], expect=[dict(x) for x in exp], explain=str(s.get("explain", "")),
                                   rule=str(s.get("rule", "")), all=bool(s.get("all", False))))
+    view = raw.get("view", {}) if isinstance(raw.get("view"), dict) else {}
     return Tutorial(game=str(game), title=str(raw.get("title", folder.parent.name)), intro=str(raw.get("intro", "")),
-                    finish=str(raw.get("finish", "")), scenario=scen, steps=steps)
+                    finish=str(raw.get("finish", "")), scenario=scen, steps=steps, centre=view.get("centre"),
+                    zoom=float(view.get("zoom", 0.0)))
 
 
 def tutorials() -> list[Tutorial]:
@@ -149,7 +153,15 @@ class TutorialPanel(QWidget):
         self.tracker = TutorialTracker(tutorial)
         self.match: Any = None
         self.setObjectName("tutorial-panel")
-        lay = QVBoxLayout(self)
+        outer = QVBoxLayout(self)
+        outer.setContentsMargins(0, 0, 0, 0)
+        area = QScrollArea()
+        area.setWidgetResizable(True)
+        area.setFrameShape(QFrame.Shape.NoFrame)
+        inner = QWidget()
+        area.setWidget(inner)
+        outer.addWidget(area)
+        lay = QVBoxLayout(inner)
         self.title = QLabel(f"<b>{tutorial.title}</b>")
         self.title.setWordWrap(True)
         self.progress = QLabel()
@@ -214,9 +226,21 @@ def start_tutorial(window: Any, tutorial: Tutorial) -> TutorialPanel | None:
         old.deleteLater()
     panel = TutorialPanel(tutorial)
     panel.attach(window.match)
-    window._tutorial_dock = window._dock("Learn to play", "tutorial", panel, Qt.DockWidgetArea.RightDockWidgetArea)
-    window._tutorial_dock.show()
+    dock = window._dock("Learn to play", "tutorial", panel, Qt.DockWidgetArea.RightDockWidgetArea)
+    inspector = getattr(window, "dock_inspector", None)
+    if inspector is not None:          # the top of the right column, in front of the inspector
+        window.tabifyDockWidget(inspector, dock)
+    dock.show()
+    dock.raise_()
+    window.resizeDocks([dock], [400], Qt.Orientation.Vertical)
+    window._tutorial_dock = dock
     window._tutorial_panel = panel
+    if tutorial.zoom:
+        window.view.set_zoom(tutorial.zoom)
+    if tutorial.centre is not None and window.scene.board is not None:
+        at = window.scene.board.anchor(tutorial.centre)
+        if at is not None:
+            window.view.centerOn(at)
     return panel
 
 

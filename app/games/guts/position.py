@@ -111,7 +111,7 @@ def apply_tables(state: GutsState, scenario: dict[str, Any], unlisted: str) -> N
         state.guns = {k: v for k, v in state.guns.items() if k in listed}
         for e in state.elements.values():
             if e.id not in listed and not e.out:
-                e.out, e.out_reason = True, "not in this position"
+                e.out, e.out_reason = True, "not in this scenario"
 
 
 def position_problems(game: Any, data: dict[str, Any]) -> list[tuple[str, str]]:
