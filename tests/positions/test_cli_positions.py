@@ -73,7 +73,7 @@ def test_every_shipped_scenario_matches_its_game_schema(capsys, gid):
     assert main(["schema", "scenario", "--game", gid]) == 0
     schema = json.loads(capsys.readouterr().out)
     assert schema == json.loads(json.dumps(scenario_schema(get_game(gid))))
-    files = sorted((RESOURCES / gid).glob("scenarios/*.toml")) + sorted((RESOURCES / gid).glob("tutorial*/*.toml"))
+    files = sorted((RESOURCES / gid).glob("scenarios/*.toml")) + sorted((RESOURCES / gid).glob("tutorial*/tutorial.toml"))
     assert files
     for f in files:
         jsonschema.validate(tomllib.loads(f.read_text()), schema)

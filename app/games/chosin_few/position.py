@@ -107,6 +107,9 @@ def position_problems(game: Any, data: dict[str, Any]) -> list[tuple[str, str]]:
             out.append((f"{path}.id", f"no unit or cube {pid!r} (units: {', '.join(UNITS)}; cubes like red-1)"))
             continue
         at = p.get("at")
+        if at is not None and not isinstance(at, str):
+            out.append((f"{path}.at", "must be a space id (text), or \"cup\""))
+            continue
         if pid in UNITS and at in (None, "cup"):
             out.append((f"{path}.at", "a unit stands on a space"))
         elif at not in (None, "cup") and spaces is not None and at not in spaces:
@@ -116,10 +119,17 @@ def position_problems(game: Any, data: dict[str, Any]) -> list[tuple[str, str]]:
             for k in ("step", "ceiling"):
                 if k in p and (not isinstance(p[k], int) or isinstance(p[k], bool) or not 0 <= p[k] <= top):
                     out.append((f"{path}.{k}", f"must be a step from 0 to {top} ({top}: destroyed)"))
+    for key in ("cup", "deck", "markers"):
+        if key in data and not isinstance(data[key], dict):
+            out.append((key, "must be a table"))
     cup = data.get("cup", {})
-    if isinstance(cup, dict):
+    if isinstance(cup, dict) and not isinstance(cup.get("cubes", []), list):
+        out.append(("cup.cubes", "must be a list of cube ids"))
+    elif isinstance(cup, dict):
         for j, c in enumerate(cup.get("cubes", []) or []):
-            if c not in cubes:
+            if not isinstance(c, str):
+                out.append((f"cup.cubes[{j}]", "must be a cube id"))
+            elif c not in cubes:
                 out.append((f"cup.cubes[{j}]", f"no cube {c!r}"))
             elif c in seen and pieces[seen[c]].get("at") not in (None, "cup"):
                 out.append((f"cup.cubes[{j}]", f"{c} is also on the board (piece[{seen[c]}]): a piece is in one place only"))
@@ -127,14 +137,23 @@ def position_problems(game: Any, data: dict[str, Any]) -> list[tuple[str, str]]:
     if isinstance(deck, dict):
         known = set(d.activity) | {d.eoo_id}
         for k in ("draw", "discard"):
+            if not isinstance(deck.get(k, []), list):
+                out.append((f"deck.{k}", "must be a list of card ids"))
+                continue
             for j, c in enumerate(deck.get(k, []) or []):
-                if c not in known:
+                if not isinstance(c, str) or c not in known:
                     out.append((f"deck.{k}[{j}]", f"no activity card {c!r}"))
     markers = data.get("markers", {})
     if isinstance(markers, dict):
-        for k in markers:
+        blank = {"order_index": 0, "orders_done": [], "reached": [], "overdue": {}, "lod": {}, "air_held": 0,
+                 "air_fresh": 0, "air_earned_turn": 0, "air_board": {}, "actions_left": 0, "actions_spent": 0,
+                 "pass_draws": 0}
+        for k, v in markers.items():
             if k not in MARKERS:
                 out.append((f"markers.{k}", f"unknown marker (known: {', '.join(MARKERS)})"))
+            elif type(v) is not type(blank[k]) or (isinstance(v, int) and v < 0):
+                what = {int: "a whole number, 0 or more", list: "a list", dict: "a table"}[type(blank[k])]
+                out.append((f"markers.{k}", f"must be {what}"))
     return out
 
 

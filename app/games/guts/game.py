@@ -71,7 +71,7 @@ class GutsGame(Game):
         b = bundle()
         out = []
         plat = data.get("platoon")
-        if plat not in b.rosters.get("platoons", {}):
+        if not isinstance(plat, str) or plat not in b.rosters.get("platoons", {}):
             out.append(("platoon", f"unknown platoon {plat!r} (rosters.toml has: "
                                    f"{', '.join(b.rosters.get('platoons', {}))})"))
         if "turns" in data and not (isinstance(data["turns"], int) and data["turns"] >= 1):

@@ -114,6 +114,10 @@ def apply_tables(state: GutsState, scenario: dict[str, Any], unlisted: str) -> N
                 e.out, e.out_reason = True, "not in this scenario"
 
 
+_TYPE_WORDS = {str: "text", int: "a whole number", float: "a number", bool: "true or false", list: "a list",
+               dict: "a table"}
+
+
 def position_problems(game: Any, data: dict[str, Any]) -> list[tuple[str, str]]:
     from app.games.guts.data import bundle
     b = bundle()
@@ -126,6 +130,8 @@ def position_problems(game: Any, data: dict[str, Any]) -> list[tuple[str, str]]:
     out: list[tuple[str, str]] = []
     seen: dict[str, int] = {}
     cards_listed = {str(p.get("id")) for p in pieces if isinstance(p, dict)}
+    types = {**{k: type(v) for k, v in to_json(Element()).items()}, **{k: type(v) for k, v in to_json(Card()).items()},
+             **{k: type(v) for k, v in to_json(Gun()).items()}}
     for i, p in enumerate(pieces):
         path = f"piece[{i}]"
         if not isinstance(p, dict) or not isinstance(p.get("id"), str):
@@ -154,8 +160,18 @@ def position_problems(game: Any, data: dict[str, Any]) -> list[tuple[str, str]]:
             if p.get("kind", "hmg") not in ("hmg", "lmg"):
                 out.append((f"{path}.kind", "must be hmg or lmg"))
             card = p.get("card")
-            if card is not None and card not in cards_listed and data.get("position", {}).get("unlisted") == "remove":
+            pos = data.get("position") if isinstance(data.get("position"), dict) else {}
+            if card is not None and not isinstance(card, str):
+                out.append((f"{path}.card", "must be a card id"))
+            elif card is not None and card not in cards_listed and pos.get("unlisted") == "remove":
                 out.append((f"{path}.card", f"the gun's card {card!r} is not in play"))
+        for k, v in p.items():
+            want = types.get(k)
+            if k in ("at", "front", "id") or want is None or k in ("guts",):
+                continue
+            ok = isinstance(v, (int, float)) and not isinstance(v, bool) if want is float else isinstance(v, want)
+            if not ok:
+                out.append((f"{path}.{k}", f"must be {_TYPE_WORDS.get(want, want.__name__)}"))
         if kind == "card" and "becomes" in p and p["becomes"] not in ("hmg", "lmg", "dummy"):
             out.append((f"{path}.becomes", "must be hmg, lmg or dummy"))
         if "guts" in p and (not isinstance(p["guts"], int) or isinstance(p["guts"], bool) or not 0 <= p["guts"] <= 12):

@@ -109,7 +109,7 @@ def position_problems(game: Any, data: dict[str, Any]) -> list[tuple[str, str]]:
     probe = {k: v for k, v in data.items() if k not in ("battle", "pending")}
     try:
         state = game.setup(probe, {}, 0)
-    except (KeyError, ValueError, TypeError) as e:
+    except Exception as e:  # noqa: BLE001 - reported as a problem of the file, never a traceback
         return [("piece", f"the position cannot be set up: {e}")]
     d = data_of(state)
     for i, b in enumerate(battles):
@@ -121,13 +121,16 @@ def position_problems(game: Any, data: dict[str, Any]) -> list[tuple[str, str]]:
         # units its own result has already taken off the map
         fresh = not b.get("resolved", False) and b.get("stage", "declared") == "declared"
         dfd = b.get("defender")
-        if dfd not in d.units:
+        if not isinstance(dfd, str) or dfd not in d.units:
             out.append((f"{path}.defender", f"unknown unit id {dfd!r}"))
         elif fresh and not in_play(state, d, dfd):
             out.append((f"{path}.defender", f"{dfd} is not in play (it is at {state.units[dfd].at})"))
         for role in ("attackers", "support", "wave", "amphibious", "air", "air_communist"):
+            if not isinstance(b.get(role, []), list):
+                out.append((f"{path}.{role}", "must be a list of unit ids"))
+                continue
             for j, uid in enumerate(b.get(role, []) or []):
-                if uid not in d.units:
+                if not isinstance(uid, str) or uid not in d.units:
                     out.append((f"{path}.{role}[{j}]", f"unknown unit id {uid!r}"))
                 elif not fresh:
                     continue
@@ -144,17 +147,19 @@ def position_problems(game: Any, data: dict[str, Any]) -> list[tuple[str, str]]:
         if not isinstance(p, dict):
             out.append((path, "must be a table"))
             continue
-        if p.get("kind") not in PENDING_KINDS:
+        if not isinstance(p.get("kind"), str) or p.get("kind") not in PENDING_KINDS:
             out.append((f"{path}.kind", f"must be one of {', '.join(PENDING_KINDS)}"))
-        if p.get("side") not in SIDES:
+        if not isinstance(p.get("side"), str) or p.get("side") not in SIDES:
             out.append((f"{path}.side", f"must be one of {', '.join(SIDES)}"))
         bi = p.get("battle", -1)
         if p.get("kind") not in ("armistice",) and p.get("kind") in PENDING_KINDS and p.get("kind") != "sea-retreat":
             if not isinstance(bi, int) or not 0 <= bi < len(battles):
                 out.append((f"{path}.battle", f"must name one of the {len(battles)} battle(s) by number, from 0"))
-        if p.get("kind") in ("loss", "retreat", "spread"):
+        if not isinstance(p.get("units", []), list):
+            out.append((f"{path}.units", "must be a list of unit ids"))
+        elif p.get("kind") in ("loss", "retreat", "spread"):
             for j, uid in enumerate(p.get("units", []) or []):
-                if uid not in d.units:
+                if not isinstance(uid, str) or uid not in d.units:
                     out.append((f"{path}.units[{j}]", f"unknown unit id {uid!r}"))
                 elif not in_play(state, d, uid) and state.units[uid].at != "fec":
                     out.append((f"{path}.units[{j}]", f"{uid} is not in play (it is at {state.units[uid].at})"))

@@ -105,4 +105,12 @@ def validate_scenario(sc: dict[str, Any]) -> list[tuple[str, str]]:
         for k in ("amph_used", "amph_this_turn"):
             if k in extra and (not isinstance(extra[k], int) or extra[k] < 0):
                 out.append((f"state.{k}", "must be a whole number >= 0"))
+        if "combat_step" in extra and extra["combat_step"] not in ("", "declare", "resolve"):
+            out.append(("state.combat_step", 'must be "declare" or "resolve"'))
+        if "current" in extra and (isinstance(extra["current"], bool) or not isinstance(extra["current"], int)
+                                   or extra["current"] < -1):
+            out.append(("state.current", "must be a battle number from 0, or -1 for none"))
+        for k in ("battle", "pending"):
+            if k in sc and not isinstance(sc[k], list):
+                out.append((k, f"must be an array of tables ([[{k}]])"))
     return out
