@@ -282,14 +282,15 @@ def scenario_schema(game: Any) -> dict[str, Any]:
     schema["title"] = f"Ridgeline scenario: {getattr(game, 'name', game.id)}"
     props = schema["properties"]
     props["game"] = {"const": game.id}
-    props["position"] = POSITION_SCHEMA_FOR(game)
+    props["position"] = position_schema_for(game)
     hook = getattr(game, "position_schema", None)
     if callable(hook):
         props.update(hook())
     return schema
 
 
-def POSITION_SCHEMA_FOR(game: Any) -> dict[str, Any]:  # noqa: N802 - a schema constant per game
+def position_schema_for(game: Any) -> dict[str, Any]:
+    """The JSON Schema of the [position] table for ``game`` (its sides and dice faces)."""
     faces = list(game_faces(game))
     sides = list(getattr(game, "sides", ()) or ())
     active: dict[str, Any] = {"type": "string", "description": "the side to act"}
