@@ -77,3 +77,9 @@ def test_guts_a_team_off_the_table_and_a_bad_die(tmp_path, capsys):
 def test_generic_position_keys_are_checked(tmp_path, capsys, body, where):
     out = _run(tmp_path, capsys, "chosin-few", body)
     assert where in out
+
+
+def test_korea_a_battle_being_fought_that_is_not_declared(tmp_path, capsys):
+    body = ('[start]\nturn = 2\nphase = "communist-combat"\n\n[state]\ncombat_step = "resolve"\ncurrent = 1\n')
+    out = _run(tmp_path, capsys, "korea38", body)
+    assert "state.current: names battle 1, but the file declares 0" in out

@@ -100,6 +100,10 @@ def position_problems(game: Any, data: dict[str, Any]) -> list[tuple[str, str]]:
     out: list[tuple[str, str]] = []
     battles = data.get("battle", []) or []
     pendings = data.get("pending", []) or []
+    extra = data.get("state") if isinstance(data.get("state"), dict) else {}
+    cur = extra.get("current", -1)
+    if isinstance(cur, int) and isinstance(battles, list) and cur >= len(battles):
+        out.append(("state.current", f"names battle {cur}, but the file declares {len(battles)} (numbered from 0)"))
     if not battles and not pendings:
         return out
     if not isinstance(battles, list) or not isinstance(pendings, list):
@@ -107,6 +111,8 @@ def position_problems(game: Any, data: dict[str, Any]) -> list[tuple[str, str]]:
     from app.games.korea38.zoc import data_of
     # Set up without the battles themselves: only where the units stand matters here.
     probe = {k: v for k, v in data.items() if k not in ("battle", "pending")}
+    if isinstance(probe.get("state"), dict):   # no battle being fought without its battles
+        probe["state"] = {k: v for k, v in probe["state"].items() if k != "current"}
     try:
         state = game.setup(probe, {}, 0)
     except Exception as e:  # noqa: BLE001 - reported as a problem of the file, never a traceback
