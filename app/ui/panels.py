@@ -15,7 +15,7 @@ from PySide6.QtCore import QRectF, QSize, QSortFilterProxyModel, Qt, QTimer, Sig
 from PySide6.QtGui import QColor, QFont, QPainter, QPen, QStandardItem, QStandardItemModel
 from PySide6.QtWidgets import (QAbstractItemView, QComboBox, QFormLayout, QFrame, QGridLayout,
                                QGroupBox, QHBoxLayout, QHeaderView, QLabel, QLineEdit,
-                               QPushButton, QScrollArea, QSizePolicy, QSlider, QTableView,
+                               QPushButton, QScrollArea, QSizePolicy, QSlider, QStyle, QTableView,
                                QTableWidget, QTableWidgetItem, QToolButton, QVBoxLayout, QWidget)
 
 from app.engine.events import Event
@@ -83,7 +83,8 @@ class TurnBar(QWidget):
         lay.addWidget(self.button)
 
     def show_state(self, turn: Any, date: str, side: str, phase: str, prompt: str,
-                   can_end: bool, end_why: str, over: str = "", side_colour: QColor | None = None) -> None:
+                   can_end: bool, end_why: str, over: str = "", side_colour: QColor | None = None,
+                   label: str = "End phase") -> None:
         bits = [f"<b>Turn {turn}</b>"]
         if date:
             bits.append(date)
@@ -97,8 +98,9 @@ class TurnBar(QWidget):
             self.prompt.setText(f"<b>Game over:</b> {over}")
         else:
             self.prompt.setText(prompt or "")
+        self.button.setText(label)
         self.button.setEnabled(can_end)
-        self.button.setToolTip("End this phase (Space on the map)" if can_end else (end_why or "Ending the phase is not possible now"))
+        self.button.setToolTip(f"{label} (Space on the map)" if can_end else (end_why or "Not possible now"))
 
 
 # ================================================================================================
@@ -593,12 +595,22 @@ class ReplayPanel(QWidget):
         lay = QVBoxLayout(self)
         lay.setContentsMargins(6, 6, 6, 6)
         row = QHBoxLayout()
-        self.first = QToolButton(text="\u23ee")
-        self.back = QToolButton(text="\u25c0")
-        self.play = QToolButton(text="\u25b6")
+        # Qt's standard media icons, never font glyphs (a font without them draws empty boxes)
+        st = self.style()
+        SP = QStyle.StandardPixmap
+        self.first = QToolButton()
+        self.back = QToolButton()
+        self.play = QToolButton()
         self.play.setCheckable(True)
-        self.fwd = QToolButton(text="\u25b6|")
-        self.last = QToolButton(text="\u23ed")
+        self.fwd = QToolButton()
+        self.last = QToolButton()
+        for b, icon in ((self.first, SP.SP_MediaSkipBackward), (self.back, SP.SP_MediaSeekBackward),
+                        (self.play, SP.SP_MediaPlay), (self.fwd, SP.SP_MediaSeekForward),
+                        (self.last, SP.SP_MediaSkipForward)):
+            b.setIcon(st.standardIcon(icon))
+            b.setIconSize(QSize(18, 18))
+        self.play.toggled.connect(lambda on: self.play.setIcon(
+            st.standardIcon(SP.SP_MediaPause if on else SP.SP_MediaPlay)))
         for b, tip in ((self.first, "First position"), (self.back, "One action back"), (self.play, "Play / pause"),
                        (self.fwd, "One action forward"), (self.last, "Last position")):
             b.setToolTip(tip)

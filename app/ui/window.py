@@ -28,6 +28,9 @@ from app.ui import catalog, theme
 from app.ui.boards import Board, make_board
 from app.ui.config import journal_path, settings
 from app.ui.dialogs import HandOver, NewGameDialog
+from app.ui.hooks import call_hook, game_hook
+from app.ui.next_step import NextStep, confirm_next, find_next_step
+from app.ui.replay_log import sync_log
 from app.ui.overlays import hidden_keys, overlay_key, overlay_shapes
 from app.ui.panels import (ActionsPanel, InspectorPanel, LogPanel, PanelsPanel, ReplayPanel,
                            TurnBar, breakdown_panels)
@@ -44,6 +47,8 @@ class ReplaySession:
     states: list[GameState]
     actions: list[Action]
     pos: int = 0
+    steps: list[Step] = field(default_factory=list)   # the replayed match's history (its log)
+    logged: int = -1                                  # how many steps the Log shows
 
 
 MOVER_KEYS = ("unit", "team", "piece", "model", "pieces")
@@ -75,8 +80,7 @@ def _sentence(text: str) -> str:
 
 
 def _hook(game: Any, name: str) -> Callable | None:
-    fn = getattr(game, name, None)
-    return fn if callable(fn) else None
+    return game_hook(game, name)
 
 
 class MainWindow(QMainWindow):
@@ -173,7 +177,7 @@ class MainWindow(QMainWindow):
     def _build_docks(self) -> None:
         self.setDockNestingEnabled(True)
         self.turnbar = TurnBar()
-        self.turnbar.end_phase.connect(lambda: self.end_phase(confirm=False))
+        self.turnbar.end_phase.connect(lambda: self.end_phase(confirm=True))
         tb = QToolBar("Turn and phase", self)
         tb.setObjectName("turnbar")
         tb.setMovable(False)
@@ -718,22 +722,8 @@ class MainWindow(QMainWindow):
         return str(v) if v else ""
 
     def _update_turnbar(self, game: Game, state: GameState) -> None:
-        end = {"type": "end-phase"}
-        can_end, why = False, ""
-        if self._replay is not None:
-            why = "Replaying: close the replay or play on from here"
-        elif self.match is not None:
-            end_json = canonical_json(end)
-            if any(a.get("type") == "end-phase" and canonical_json(a) == end_json for a in self._legal):
-                can_end = True
-            elif not self.can_act():
-                why = self._why_not_acting()
-            else:
-                cache = self._targets_cache()       # asked once per position
-                if ("end", end_json) not in cache:
-                    prob = self.match.check(end)
-                    cache[("end", end_json)] = str(prob) if prob else ""
-                why = cache[("end", end_json)]
+        self._next = self._next_step(game, state)
+        can_end, why = self._next.enabled, self._next.why
         out = game.outcome(state)
         side_col = None
         if state.active in game.sides:
@@ -747,8 +737,9 @@ class MainWindow(QMainWindow):
                 pass
         self.turnbar.show_state(state.turn, self._date(game, state), state.active if not out else "",
                                 phase, game.prompt(state), can_end, why,
-                                self._outcome_text(out) if out else "", side_col)
+                                self._outcome_text(out) if out else "", side_col, self._next.label)
         self.act_end.setEnabled(can_end)
+        self.act_end.setText(self._next.label)
 
     def _why_not_acting(self) -> str:
         if self.match is None:
@@ -915,25 +906,31 @@ class MainWindow(QMainWindow):
             return False
         return True
 
+    def _next_step(self, game: Game, state: GameState) -> NextStep:
+        """The turn bar's next-step control (app.ui.next_step), asked once per position."""
+        if self._replay is not None:
+            return NextStep(None, "End phase", False, "Replaying: close the replay or play on from here")
+        if self.match is None:
+            return NextStep(None)
+        cache = self._targets_cache()
+        if ("next", self.can_act()) not in cache:
+            cache[("next", self.can_act())] = find_next_step(
+                game, state, self._legal, self.can_act(), self._why_not_acting(), self.match.check)
+        return cache[("next", self.can_act())]
+
     def end_phase(self, confirm: bool = False) -> bool:
+        """The next step of this game (end the phase, the turn, the actions...), as the turn bar
+        names it; asks first when units could still move (pressed or keyed alike)."""
         if self.match is None:
             return False
-        end = {"type": "end-phase"}
-        if not self.can_act():
-            self.status(f"Cannot end the phase: {self._why_not_acting()}")
+        nxt = self._next_step(*self.shown())
+        if not nxt.enabled or nxt.action is None:
+            self.status(f"Cannot {nxt.label[:1].lower() + nxt.label[1:]} now: {nxt.why}")
             return False
-        prob = self.match.check(end)
-        if prob is not None:
-            self.status(f"Cannot end the phase: {prob}")
-            return False
-        if confirm and self.isVisible():
-            unmoved = {_mover(a) for a in self._legal if _is_drag_action(a)}
-            if unmoved:
-                r = QMessageBox.question(self, "End the phase?",
-                                         f"{len(unmoved)} unit(s) could still move. End the phase anyway?")
-                if r != QMessageBox.StandardButton.Yes:
-                    return False
-        return self.apply_action(end)
+        if confirm and nxt.confirm_text and self.isVisible():
+            if not confirm_next(self, nxt):
+                return False
+        return self.apply_action(dict(nxt.action))
 
     def undo(self) -> None:
         if self.match is None or self._ai_job is not None:
@@ -1101,7 +1098,9 @@ class MainWindow(QMainWindow):
         self._stop_ai_job()
         first = full.history[0].before if full.history else full.state
         states = [first.copy()] + [s.after for s in full.history]
-        self._replay = ReplaySession(data, full.game, states, [s.action for s in full.history], 0)
+        self._replay = ReplaySession(data, full.game, states, [s.action for s in full.history], 0,
+                                     list(full.history))
+        self.log.set_sides(len(full.game.sides))
         self.replay_panel.set_range(len(states) - 1)
         self.dock_replay.show()
         self.dock_replay.raise_()
@@ -1127,6 +1126,7 @@ class MainWindow(QMainWindow):
             except Exception:
                 text = json.dumps(r.actions[n - 1])
         self.replay_panel.show_pos(n, len(r.states) - 1, text)
+        r.logged = sync_log(self.log, r.game, r.steps, r.logged, n)
         self.refresh(animate_ms=120 if step else 0)
 
     def _replay_play(self, on: bool) -> None:
@@ -1157,6 +1157,10 @@ class MainWindow(QMainWindow):
 
     def close_replay(self) -> None:
         self._play_timer.stop()
+        if self._replay is not None and self.match is not None:
+            self.log.clear()             # back to the game's own log
+            for i, step in enumerate(self.match.history, start=1):
+                self._log_step(i, step)
         self.replay_panel.play.setChecked(False)
         self._replay = None
         self.dock_replay.hide()

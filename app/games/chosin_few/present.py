@@ -182,6 +182,23 @@ class ChosinFewGame(ChosinFew):
                         "colour": "white", "style": "attack", "label": state.roll.cube})
         return out
 
+    # -- optional window hooks (docs/ui.md) ----------------------------------------------------
+    def next_step(self, state) -> dict[str, Any] | None:
+        """The turn bar's next-step control: draw the card, roll or accept the die, or close the
+        actions phase, whichever the sequence of play is waiting for."""
+        assert isinstance(state, ChosinState)
+        if state.result or state.finished:
+            return None
+        if state.roll is not None:
+            action = {"type": "roll"} if state.roll.stage == "pre" else {"type": "accept-roll"}
+        elif state.phase == "draw":
+            action = {"type": "draw"}
+        elif state.phase == "actions":
+            action = {"type": "end-actions"}
+        else:
+            return None
+        return {"action": action, "label": self.describe_action(state, action)}
+
     # -- players --------------------------------------------------------------------------------
     def players(self):
         from app.ai.chosin_few_ai import make_ai

@@ -66,6 +66,13 @@ def prompt(state: K38State) -> str:
     return ""
 
 
+def _air_line(u: Any) -> str:
+    """An air unit's own values: what committing it does to a battle's odds (9.2.5)."""
+    if u.air_role == "cancel":
+        return "cancels one Allied air unit in a battle (9.2.5)"
+    return "one column in its side's favour per unit committed to a battle (9.2.5)"
+
+
 def pieces(state: K38State, side: str | None) -> list[dict[str, Any]]:
     d = data_of(state)
     board = Board(state, d)
@@ -74,8 +81,8 @@ def pieces(state: K38State, side: str | None) -> list[dict[str, Any]]:
     for uid in sorted(d.units):
         u = d.units[uid]
         us = state.units[uid]
-        if u.is_air:
-            at = f"box:air-{u.side}"
+        if u.is_air and us.at == AIR:
+            at = f"box:air-{u.side}"        # only air units in play sit in the air-power boxes
         elif d.grid.contains(us.at):
             at = us.at
         elif us.at.startswith(SEA):
@@ -96,7 +103,7 @@ def pieces(state: K38State, side: str | None) -> list[dict[str, Any]]:
         strength = u.strength(us.reduced)
         values = (f"{'-1' if u.air_role == 'cancel' else '+1'}" if u.is_air else f"{strength}-{u.move}")
         info = [f"{u.name} ({u.nation.upper()} {u.type} {u.size})".strip(),
-                f"strength {u.full}/{u.reduced}, movement {u.move}"]
+                _air_line(u) if u.is_air else f"strength {u.full}/{u.reduced}, movement {u.move}"]
         if not u.replaceable:
             info.append("cannot be replaced (10.1)")
         if u.replace_reduced_only:
@@ -503,3 +510,11 @@ def victory_status(state: K38State) -> dict[str, Any]:
             "short": short, "summary": summary,
             "rule": res.get("rule", ""), "headline": head, "reason": res["reason"], "rows": rows,
             "final": final, "hexes": {COMMUNIST: south, ALLIED: north}, "overlay_group": CONTROL_GROUP}
+
+
+# -- optional window hooks (docs/ui.md): each takes the game first ---------------------------------
+
+def next_step(game: Any, state: K38State) -> dict[str, Any]:
+    """The turn bar's next-step control: ending the current phase (4.0)."""
+    action = {"type": "end-phase"}
+    return {"action": action, "label": describe_action(state, action)}

@@ -1,0 +1,16 @@
+"""Take The High Ground!: the optional window hooks (docs/ui.md), kept apart from the rules.
+
+Each function takes the game first; the window finds them by name. Nothing here decides
+legality: every action named is one of ``legal_actions``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+def next_step(game: Any, state: Any) -> dict[str, Any] | None:
+    """The turn bar's next-step control: end the turn once orders are given (GUTS-D-TURN)."""
+    if getattr(state, "phase", "") != "orders" or state.finished:
+        return None
+    return {"action": {"type": "end-turn"}, "label": "End the turn"}

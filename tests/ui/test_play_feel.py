@@ -1,0 +1,94 @@
+"""Issue 15, play feel: each point driven like a player (press/move/release and keys on the view)
+in the three playable games, checking the game state and what the window shows."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtTest import QTest
+
+from play_feel_util import game_window, key
+
+pytestmark = pytest.mark.gui
+
+
+# -- 1. one working next-step control in every game ------------------------------------------------
+
+@pytest.mark.parametrize("game_id,label,phase_after", [
+    ("chosin-few", "Draw an activity card", "actions"),
+    ("korea38", "End Communist Reinforcements", None),
+])
+def test_next_step_button_is_labelled_and_space_takes_it(qtbot, game_id, label, phase_after):
+    w = game_window(qtbot, game_id)
+    b = w.turnbar.button
+    assert b.isEnabled(), b.toolTip()
+    assert b.text().startswith(label)
+    assert "unknown" not in b.toolTip().lower() and "end-phase" not in b.toolTip()
+    before = (w.match.state.phase, len(w.match.history))
+    key(w, Qt.Key.Key_Space)
+    assert len(w.match.history) == before[1] + 1
+    assert w.match.state.phase != before[0]
+    if phase_after:
+        assert w.match.state.phase == phase_after
+
+
+def test_guts_end_the_turn_asks_the_same_question_pressed_or_keyed(qtbot, monkeypatch):
+    import app.ui.next_step as ns
+    asked = []
+    monkeypatch.setattr(ns, "ask", lambda parent, title, text: asked.append((title, text)) or False)
+    w = game_window(qtbot, "guts")
+    b = w.turnbar.button
+    assert b.isEnabled() and b.text() == "End the turn"
+    QTest.mouseClick(b, Qt.MouseButton.LeftButton)
+    key(w, Qt.Key.Key_Space)
+    assert len(asked) == 2 and asked[0] == asked[1]
+    assert "could still move" in asked[0][1] and asked[0][1][0].isdigit()
+    assert len(w.match.history) == 0            # declined both times
+    monkeypatch.setattr(ns, "ask", lambda parent, title, text: True)
+    turn = w.match.state.turn
+    key(w, Qt.Key.Key_Space)
+    assert len(w.match.history) == 1 and w.match.history[0].action == {"type": "end-turn"}
+    assert w.match.state.turn != turn or w.match.state.phase != "orders" or w.match.history
+
+
+def test_next_step_disabled_says_why_in_players_words(qtbot):
+    w = game_window(qtbot, "chosin-few")
+    key(w, Qt.Key.Key_Space)                    # draw: now the actions phase
+    st = w.match.state
+    b = w.turnbar.button
+    if st.roll is None and st.phase == "actions":
+        assert b.isEnabled() and b.text().startswith("End the actions phase")
+    assert "{" not in b.toolTip()
+
+
+# -- 3. the replay viewer: drawn icons, and the log up to the step shown --------------------------
+
+def _drag(win, a, b):
+    from play_feel_util import press_move_release
+    press_move_release(win, a, b)
+
+
+def test_replay_buttons_have_icons_and_the_log_follows_the_step(win):
+    from app.engine.saves import save_data
+    from play_feel_util import view_pt
+    board = win.scene.board
+    _drag(win, view_pt(win, "kpa-1"), win.view.mapFromScene(board.anchor("0604")))
+    _drag(win, view_pt(win, "kpa-105"), win.view.mapFromScene(board.anchor("0805")))
+    assert len(win.match.history) == 2
+    assert win.open_replay(save_data(win.match, win.players))
+    rp = win.replay_panel
+    for b in (rp.first, rp.back, rp.play, rp.fwd, rp.last):
+        assert b.text() == "" and not b.icon().isNull()
+    assert win.log.model.rowCount() == 0            # the start: nothing has happened yet
+    QTest.mouseClick(rp.fwd, Qt.MouseButton.LeftButton)
+    one = win.log.texts()
+    assert len(one) >= 1 and "0604" in " ".join(one)
+    QTest.mouseClick(rp.last, Qt.MouseButton.LeftButton)
+    two = win.log.texts()
+    assert len(two) > len(one) and "0805" in " ".join(two)
+    QTest.mouseClick(rp.back, Qt.MouseButton.LeftButton)
+    assert win.log.texts() == one
+    QTest.mouseClick(rp.first, Qt.MouseButton.LeftButton)
+    assert win.log.model.rowCount() == 0
+    win.close_replay()
+    assert len(win.log.texts()) == len(two)           # the game's own log is back
