@@ -24,7 +24,7 @@ from app.ui.boards import PPI, anchor_path, star_path
 SHADOW = 0.12
 DIM_FLAGS = frozenset({"used", "moved", "fought", "spent", "activated", "fired", "done"})
 _LOOK_KEYS = ("kind", "side", "nation", "unit_type", "size", "label", "values", "reduced", "colour",
-              "flags", "w", "h", "r", "hidden", "shape", "text")
+              "flags", "w", "h", "r", "hidden", "shape", "text", "chips")
 
 
 def look_key(piece: dict[str, Any]) -> str:
@@ -63,7 +63,9 @@ def piece_size(piece: dict[str, Any], unit: float) -> QSizeF:
     if kind == "marker":
         return QSizeF(unit * 0.8, unit * 0.8)
     if kind == "card":
-        return QSizeF(unit * 0.9, unit * 1.3)
+        if piece.get("w"):          # a card lying on a table (its own size is drawn by the game)
+            return QSizeF(unit * 0.9, unit * 1.3)
+        return QSizeF(unit * 1.5, unit * 2.15)      # a card in a box: big enough to read its face
     return QSizeF(unit, unit)
 
 
@@ -343,14 +345,15 @@ def paint_standee(p: QPainter, piece: dict[str, Any], sides: tuple[str, ...] = (
     box = QRectF(16, 14, 33, 22)
     paint_unit_symbol(p, box, str(piece.get("unit_type") or ""), ink, c.lighter(118))
     label = str(piece.get("label") or piece.get("id") or "")
-    p.save()
-    p.translate(32.5, 62)
-    p.rotate(-90)
-    _text(p, QRectF(-22, -12, 44, 24), label, 16, ink)
-    p.restore()
     values = str(piece.get("values") or "")
     if values:
-        _text(p, QRectF(10, 36, 45, 14), values, 12, ink)
+        _text(p, QRectF(10, 37, 45, 13), values, 12, ink)
+    # the name runs up the standee below the values, never across them
+    p.save()
+    p.translate(32.5, 67)
+    p.rotate(-90)
+    _text(p, QRectF(-16, -12, 32, 24), label, 15, ink)
+    p.restore()
 
 
 def paint_card(p: QPainter, piece: dict[str, Any], sides: tuple[str, ...] = ()) -> None:
@@ -364,11 +367,31 @@ def paint_card(p: QPainter, piece: dict[str, Any], sides: tuple[str, ...] = ()) 
     p.setBrush(c)
     p.drawRoundedRect(QRectF(5, 5, 60, 22), 3, 3)
     _text(p, QRectF(6, 5, 58, 22), str(piece.get("label") or piece.get("id") or ""), 12, _fg(c))
+    chips = [str(x) for x in (piece.get("chips") or [])][:4]
+    bottom = 93.0
+    if chips:
+        # colour chips along the foot (the colours are named in the text as well)
+        cw = min(14.0, 56.0 / len(chips) - 2)
+        for i, name in enumerate(chips):
+            r = QRectF(7 + i * (cw + 3), 82, cw, 10)
+            p.setPen(QPen(QColor("#2B2620"), 0.8))
+            p.setBrush(theme.colour(name, "#888888"))
+            p.drawRoundedRect(r, 2, 2)
+        bottom = 79.0
     text = str(piece.get("text") or piece.get("values") or "")
     if text:
-        p.setFont(theme.counter_font(9, bold=False))
+        # the largest type (down to 5 px) that fits the face, word-wrapped
+        area = QRectF(7, 30, 56, bottom - 30)
+        flags = Qt.TextFlag.TextWordWrap | Qt.AlignmentFlag.AlignTop
+        px = 9.0
+        while px > 5:
+            f = theme.counter_font(px, bold=False)
+            if QFontMetricsF(f).boundingRect(area, int(flags), text).height() <= area.height():
+                break
+            px -= 0.5
+        p.setFont(theme.counter_font(px, bold=False))
         p.setPen(QColor("#2B2620"))
-        p.drawText(QRectF(7, 31, 56, 62), Qt.TextFlag.TextWordWrap | Qt.AlignmentFlag.AlignTop, text)
+        p.drawText(area, flags, text)
 
 
 def paint_base(p: QPainter, piece: dict[str, Any], w: float, h: float, sides: tuple[str, ...] = ()) -> None:

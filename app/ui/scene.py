@@ -374,6 +374,55 @@ class PathItem(QGraphicsItem):
 # The scene
 # ================================================================================================
 
+def _box_cell(members: list[dict[str, Any]], unit: float) -> tuple[float, float]:
+    """The grid cell of an off-map box: the largest piece in it, with a little air."""
+    sizes = [piece_size(pc, unit) for pc in members] or [QSizeF(unit, unit)]
+    return max(unit, max(s.width() for s in sizes)) * 1.1, max(unit, max(s.height() for s in sizes)) * 1.1
+
+
+def plaque_layout(board: Any, members: list[dict[str, Any]], a: QPointF, unit: float) -> dict[str, tuple[QPointF, float]]:
+    """Places for the pieces on one point-to-point space, all inside its plaque: standees side
+    by side on the left, cubes and markers in up to two rows beside them, squeezed together
+    (like a pile) when many share the space."""
+    out: dict[str, tuple[QPointF, float]] = {}
+    pw = float(getattr(board, "plaque_width", 150.0)) - 12
+    ph = 100.0 * 0.6           # the plaque below its name strip
+    tall = [pc for pc in members if piece_size(pc, unit).height() > ph * 0.5]
+    small = [pc for pc in members if pc not in tall]
+
+    def row(pcs: list[dict[str, Any]], width: float, rows: int) -> tuple[float, float, int]:
+        cell = max(piece_size(pc, unit).width() for pc in pcs) * 1.08
+        per_row = math.ceil(len(pcs) / rows)
+        step = min(cell, (width - cell / 1.08) / max(1, per_row - 1)) if per_row > 1 else cell
+        return cell, step, per_row
+
+    z = Z_PIECE
+    left = a.x() - pw / 2
+    used = 0.0
+    if tall:
+        share = pw if not small else pw * min(0.55, 0.2 + 0.2 * len(tall))
+        cell, step, per_row = row(tall, share, 1)
+        used = min(share, cell / 1.08 + step * (len(tall) - 1) + 4)
+        x0 = left + cell / 2.16 if small else a.x() - step * (len(tall) - 1) / 2
+        for i, pc in enumerate(tall):
+            out[str(pc["id"])] = (QPointF(x0 + i * step, a.y()), z)
+            z += 1
+    if small:
+        width = pw - used
+        h = max(piece_size(pc, unit).height() for pc in small)
+        rows = 1 if len(small) * h * 1.08 <= width or 2 * h > ph else 2
+        cell, step, per_row = row(small, width, rows)
+        cx = left + used + width / 2
+        dy = min(h * 1.05, ph - h) if rows > 1 else 0.0
+        for i, pc in enumerate(small):
+            r, c = divmod(i, per_row)
+            in_row = min(per_row, len(small) - r * per_row)
+            x = cx + (c - (in_row - 1) / 2) * step
+            out[str(pc["id"])] = (QPointF(x, a.y() - dy / 2 + r * dy), z)
+            z += 1
+    return out
+
+
 class MapScene(QGraphicsScene):
     def __init__(self, parent=None):
         super().__init__(parent)
@@ -614,11 +663,12 @@ class MapScene(QGraphicsScene):
                 slot = self.box_slots.get(key[1])
                 if slot is None:
                     continue
-                per_row = max(1, int((slot.width() - 12) // (unit * 1.1)))
+                cw, ch = _box_cell(members, unit)
+                per_row = max(1, int((slot.width() - 12) // cw))
                 for i, pc in enumerate(members):
                     r, c = divmod(i, per_row)
-                    x = slot.left() + 10 + unit * 0.55 + c * unit * 1.1
-                    y = slot.top() + 30 + unit * 0.55 + r * unit * 1.1
+                    x = slot.left() + 10 + cw / 2 + c * cw
+                    y = slot.top() + 30 + ch / 2 + r * ch
                     out[str(pc["id"])] = (QPointF(x, y), Z_PIECE + 1)
                 continue
             a = board.anchor(members[0].get("at"))
@@ -631,17 +681,10 @@ class MapScene(QGraphicsScene):
                     out[str(pc["id"])] = (QPointF(x, a.y() - unit * 0.9), Z_DRAG - 10 + i)
                 continue
             if board.kind == "pointgraph":
-                # pieces stand side by side on the space's plaque, rows flowing below it
-                sizes = [piece_size(pc, unit) for pc in members]
-                cell = max(sz.width() for sz in sizes) * 1.12
-                row_h = max(sz.height() for sz in sizes) * 1.06
-                per_row = max(1, int((getattr(board, "plaque_width", 150.0) - 8) // cell))
-                for i, pc in enumerate(members):
-                    r, c = divmod(i, per_row)
-                    in_row = min(per_row, n - r * per_row)
-                    x = a.x() + (c - (in_row - 1) / 2) * cell
-                    y = a.y() + r * row_h
-                    out[str(pc["id"])] = (QPointF(x, y), Z_PIECE + i)
+                # pieces stand side by side on the space's plaque; a crowd is packed closer
+                # (overlapping like a pile of cubes) so that it stays on its space
+                for pid, xy in plaque_layout(board, members, a, unit).items():
+                    out[pid] = xy
                 continue
             d = unit * 0.075
             shown = min(n, 6)
@@ -670,25 +713,30 @@ class MapScene(QGraphicsScene):
     def _layout_boxes(self) -> None:
         declared = {b["id"]: b.get("name") or b["id"] for b in self.board.boxes()}
         used: "OrderedDict[str, int]" = OrderedDict()
+        members: dict[str, list[dict[str, Any]]] = {}
         for bid in declared:
             used[bid] = 0
         for pc in self.pieces:
             at = pc.get("at")
             if isinstance(at, str) and at.startswith("box:"):
                 bid = at[4:]
-                used[bid] = used.get(bid, 0) + 1
             elif self.board.anchor(at) is None:
-                used["__unplaced"] = used.get("__unplaced", 0) + 1
+                bid = "__unplaced"
+            else:
+                continue
+            used[bid] = used.get(bid, 0) + 1
+            members.setdefault(bid, []).append(pc)
         unit = self.board.unit
         br = self.board.rect()
         x, y = br.left() + 10, br.bottom() + 24
         row_h = 0.0
         slots: dict[str, QRectF] = {}
         for bid, n in used.items():
-            per_row = max(4, min(10, n))
-            w = 20 + per_row * unit * 1.1
+            cw, ch = _box_cell(members.get(bid, []), unit)
+            per_row = max(4, min(10, n)) if cw < unit * 1.2 else max(1, min(4, n))
+            w = 20 + per_row * cw
             rows = max(1, math.ceil(n / per_row))
-            h = 38 + rows * unit * 1.1
+            h = 38 + rows * ch
             if x + w > br.right() and x > br.left() + 10:
                 x = br.left() + 10
                 y += row_h + 18

@@ -92,3 +92,46 @@ def test_replay_buttons_have_icons_and_the_log_follows_the_step(win):
     assert win.log.model.rowCount() == 0
     win.close_replay()
     assert len(win.log.texts()) == len(two)           # the game's own log is back
+
+
+# -- 2. Korea: only air units in play in the air boxes, with their own values ---------------------
+
+def test_korea_air_boxes_hold_only_air_units_in_play(qtbot):
+    w = game_window(qtbot, "korea38")
+    in_air = [pc for pc in w.scene.pieces if str(pc.get("at", "")).startswith("box:air-")]
+    assert in_air == []                               # turn 1: nothing has arrived yet
+    air = [pc for pc in w.scene.pieces if pc.get("unit_type") == "air"]
+    assert air and all(pc["at"] == "box:reinforcements" for pc in air)
+    QTest.mouseClick(w.view.viewport(), Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier,
+                     w.view.mapFromScene(w.scene.items_by_id[air[0]["id"]].pos()))
+    shown = " ".join(w.inspector.info.text().split())
+    assert "strength 0/0" not in shown and "9.2.5" in shown
+
+
+# -- 4. The Chosin Few: standee, crowded spaces, card faces ---------------------------------------
+
+def test_chosin_spaces_hold_their_crowd_and_cards_show_their_face(qtbot):
+    w = game_window(qtbot, "chosin-few")
+    key(w, Qt.Key.Key_Space)                         # draw the first card
+    st = w.match.state
+    board = w.scene.board
+    space = st.units[sorted(st.units)[0]]
+    for cube in (sorted(st.cubes) + sorted(st.cup))[:6]:
+        st.cubes[cube] = space                      # a crowd: two standees and six cubes
+        if cube in st.cup:
+            st.cup.remove(cube)
+    w.refresh()
+    plaque = board.plaque(space).adjusted(-2, -2, 2, 2)
+    crowd = [pc for pc in w.scene.pieces if pc.get("at") == space]
+    assert len(crowd) >= 8
+    for pc in crowd:
+        it = w.scene.items_by_id[pc["id"]]
+        r = it.mapRectToScene(it.shape().boundingRect())
+        assert plaque.contains(r), (pc["id"], r, plaque)
+    card = next(pc for pc in w.scene.pieces if str(pc["id"]).startswith("card-"))
+    assert card["label"] != st.card and "Enemy moves" in card["text"]
+    for colour in card["chips"]:
+        assert colour in card["text"]
+    box = w.scene.box_items["card"].rect
+    it = w.scene.items_by_id[card["id"]]
+    assert box.contains(it.mapRectToScene(it.shape().boundingRect()))

@@ -64,10 +64,10 @@ class ChosinFewGame(ChosinFew):
                         "info": ["air support token held" + (" (earned this turn)" if fresh else "")]})
         order = self.order(state)
         out.append({"id": f"order-{order.id}", "at": "box:orders", "kind": "card", "label": order.name,
+                    "text": order.objective_text, "colour": "#4A5D3A",
                     "info": [order.brief, order.objective_text]})
         if state.card:
-            out.append({"id": f"card-{state.card}", "at": "box:card", "kind": "card", "label": state.card,
-                        "info": self._card_lines(state, state.card)})
+            out.append(self._card_piece(state, state.card))
         return out
 
     def drop_targets(self, state, piece: str) -> dict[str, dict[str, Any]]:
@@ -124,6 +124,20 @@ class ChosinFewGame(ChosinFew):
             return []
         return [f"New activity: Line of Departure {', '.join(map(str, ac.lod))}",
                 f"Enemy movement: {', '.join(ac.colours)}", f"Player actions: {ac.actions}"]
+
+    def _card_piece(self, state: ChosinState, card: str) -> dict[str, Any]:
+        """The activity card in play, face up: what it brings, its enemy colours named and shown
+        as chips, and the actions it gives (the window paints ``text`` and ``chips``)."""
+        ac = self.data(state).activity.get(card)
+        piece: dict[str, Any] = {"id": f"card-{card}", "at": "box:card", "kind": "card",
+                                 "label": f"Activity {card.split('-')[-1]}", "colour": "#8E3B2F",
+                                 "info": self._card_lines(state, card)}
+        if ac is not None:
+            piece["text"] = (f"New activity: LoD {', '.join(map(str, ac.lod))}\n"
+                             f"Enemy moves: {' then '.join(ac.colours)}\n"
+                             f"Your actions: {ac.actions}")
+            piece["chips"] = list(ac.colours)
+        return piece
 
     def panels(self, state, side) -> list[dict[str, Any]]:
         assert isinstance(state, ChosinState)
