@@ -54,6 +54,9 @@ def loc_key(at: Any) -> Any:
 # Items
 # ================================================================================================
 
+WOBBLE_PX = 12      # a release this close (screen pixels) to the press is a click, never a drop
+
+
 class PieceItem(QGraphicsObject):
     """One piece: a cached pixmap, its own drag handling, selection outline and dimming."""
 
@@ -207,6 +210,12 @@ class PieceItem(QGraphicsObject):
         self._press = None
         self.dragging = False
         host = self.map.host
+        if was_drag and self._press_screen is not None and \
+                (event.screenPos() - self._press_screen).manhattanLength() < WOBBLE_PX:
+            # a hand's wobble, not a move: back where it was, and a click
+            was_drag = False
+            self.setZValue(Z_PIECE)
+            self.map.relayout(0)
         if was_drag:
             if host:
                 host.piece_dropped(self.pid, event.scenePos())

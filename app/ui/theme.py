@@ -33,6 +33,8 @@ MIG_ALLEY = QColor(240, 200, 40, 120)
 HIGHLIGHT = QColor(70, 170, 70, 100)
 HIGHLIGHT_EDGE = QColor(40, 120, 40, 200)
 EZOC_EDGE = QColor(200, 30, 30, 230)
+WARN = QColor(240, 160, 30, 95)          # legal, but leaves something to fix (over-stacking)
+WARN_EDGE = QColor(215, 120, 0, 235)
 SELECT = QColor("#FFD21F")
 HOVER = QColor(255, 255, 255, 60)
 

@@ -31,6 +31,7 @@ from app.ui.dialogs import HandOver, NewGameDialog
 from app.ui.hooks import call_hook, game_hook
 from app.ui.next_step import NextStep, confirm_next, find_next_step
 from app.ui.replay_log import sync_log
+from app.ui.warnings import game_warnings, target_warning, warning_shapes
 from app.ui.overlays import hidden_keys, overlay_key, overlay_shapes
 from app.ui.panels import (ActionsPanel, InspectorPanel, LogPanel, PanelsPanel, ReplayPanel,
                            TurnBar, breakdown_panels)
@@ -141,6 +142,9 @@ class MainWindow(QMainWindow):
         self.scene.addItem(self.focus_item)
         self.path_item = PathItem(Z_TARGETS + 2)       # the path to the target under the pointer
         self.scene.addItem(self.path_item)
+        self.warn_item = PathItem(Z_PIECE + 55)         # what the position still has to fix
+        self.scene.addItem(self.warn_item)
+        self._warnings: list[dict[str, Any]] = []
         self.handover = HandOver(self.view)
         self.handover.accepted.connect(self.accept_handover)
 
@@ -696,6 +700,8 @@ class MainWindow(QMainWindow):
         except Exception:
             shapes, texts = [], []
         self.scene.overlay_item.set_shapes(shapes, texts)
+        self._warnings = [] if covered else game_warnings(game, state, viewer)
+        self.warn_item.set_shapes(*warning_shapes(self.scene.board, self._warnings))
         live = self._replay is None and self.match is not None
         self._legal = self.match.legal_actions() if live and self.can_act() else []
         self._decision = self._game_decision(game, state) if not covered else None
@@ -1370,6 +1376,9 @@ class MainWindow(QMainWindow):
             note = str(info.get("note") or "")
             ezoc = any(w in note.lower() for w in ("ezoc", "zoc", "zone of control"))
             pen = cpen(theme.EZOC_EDGE, 3.0) if ezoc else cpen(theme.HIGHLIGHT_EDGE, 1.2)
+            if target_warning(info):        # legal, but it leaves something to fix
+                shapes.append((path, QBrush(theme.WARN), cpen(theme.WARN_EDGE, 3.0)))
+                continue
             shapes.append((path, fill, pen))
             few = len(targets) <= 12 or info.get("choices")
             for way in ([c.get("path") for c in info.get("choices") or []] or [info.get("path")]) if few else []:
@@ -1463,6 +1472,8 @@ class MainWindow(QMainWindow):
             note = info.get("note") or ""
             self.where_label.setText(f"{loc}" + (f" \u00b7 cost {cost}" if cost not in (None, "") else "")
                                      + (f" \u00b7 {note}" if note else ""))
+            if target_warning(info):
+                self.status(f"Careful: {target_warning(info)}")
         self.hovered(pos)
 
     def _drop_location(self, pos: QPointF) -> Any:
@@ -1505,6 +1516,12 @@ class MainWindow(QMainWindow):
         return {"type": "move", "unit": pid, "to": loc}, ""
 
     def piece_dropped(self, pid: str, pos: QPointF) -> None:
+        loc = self._drop_location(pos)
+        if loc is not None and not self.scene.board.free and str(loc) not in self._targets \
+                and loc_key(loc) == loc_key((self.scene.piece(pid) or {}).get("at")):
+            self.scene.relayout(0)          # dropped where it stands: a click, not a refused move
+            self.piece_clicked(pid)
+            return
         action, why = self._drop_action(pid, pos)
         applied = False
         if action is not None and self.match is not None:

@@ -168,6 +168,20 @@ def _retreat_targets(state: K38State, legal: list[dict[str, Any]], piece: str) -
     return out
 
 
+def _stacking_warning(state: K38State, d: Any, piece: str, hex_id: str) -> dict[str, str]:
+    """{"warn": ...} when ending a move in ``hex_id`` would put ``piece``'s hex over the
+    stacking limit (legal while moving, but fixed before the phase ends: 8.2.2)."""
+    limit = int(d.rules.get("stacking_limit", 1))
+    side = d.units[piece].side
+    here = [u for u, us in state.units.items() if us.at == hex_id and u != piece
+            and d.units[u].side == side and not d.units[u].is_air]
+    if len(here) < limit:
+        return {}
+    names = ", ".join(d.units[u].name for u in here[:2])
+    return {"warn": f"over the stacking limit with {names}: one must leave or be removed "
+                    "before the phase ends (8.2.2)"}
+
+
 def drop_targets(game: Any, state: K38State, piece: str) -> dict[str, dict[str, Any]]:
     d = data_of(state)
     out: dict[str, dict[str, Any]] = {}
@@ -207,6 +221,8 @@ def drop_targets(game: Any, state: K38State, piece: str) -> dict[str, dict[str, 
         elif t == "advance":
             entry["note"] = "advance after combat (9.0)"
         key = str(target) if d.grid.contains(str(target)) else f"box:{target}"
+        if t in ("move", "reinforce", "replace", "advance", "naval", "spread") and d.grid.contains(str(target)):
+            entry.update(_stacking_warning(state, d, piece, str(target)))
         out.setdefault(key, entry)
     return out
 
@@ -518,3 +534,17 @@ def next_step(game: Any, state: K38State) -> dict[str, Any]:
     """The turn bar's next-step control: ending the current phase (4.0)."""
     action = {"type": "end-phase"}
     return {"action": action, "label": describe_action(state, action)}
+
+
+def warnings(game: Any, state: K38State, side: str | None) -> list[dict[str, Any]]:
+    """Hexes over the stacking limit for the side to act: they block the end of the phase
+    until a unit leaves or is removed (8.2.2)."""
+    d = data_of(state)
+    if state.result is not None:
+        return []
+    out = []
+    for h, units in sequence.overstacked(state, Board(state, d), state.active).items():
+        out.append({"at": h, "short": "over-stacked", "rule": "8.2.2",
+                    "text": f"{h} holds {len(units)} units ({', '.join(_name(state, u) for u in units)}): "
+                            "move one out or remove it before the phase ends"})
+    return out
