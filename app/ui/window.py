@@ -31,6 +31,7 @@ from app.ui.dialogs import HandOver, NewGameDialog
 from app.ui.hooks import call_hook, game_hook
 from app.ui.next_step import NextStep, confirm_next, find_next_step
 from app.ui.replay_log import sync_log
+from app.ui.skip_phases import MAX_CHAIN, just_entered, skippable
 from app.ui.warnings import game_warnings, target_warning, warning_shapes
 from app.ui.overlays import hidden_keys, overlay_key, overlay_shapes
 from app.ui.panels import (ActionsPanel, InspectorPanel, LogPanel, PanelsPanel, ReplayPanel,
@@ -310,6 +311,9 @@ class MainWindow(QMainWindow):
 
         m = mb.addMenu("&Game")
         self.act_end = self._act(m, "&End phase", lambda: self.end_phase(confirm=True), QKeySequence("Ctrl+E"))
+        self.act_skip = self._act(m, "S&kip phases with no choice", lambda: self._maybe_skip(), checkable=True,
+                                  tip="Phases where there is nothing to decide end by themselves (logged)")
+        self.act_skip.setChecked(True)
         self.act_victory = self._act(m, "&Victory status...", self.show_victory, QKeySequence("V"),
                                      tip="Who would win if the game ended now, and why")
         self.act_sandbox = self._act(m, "&Sandbox (rules off)", self.toggle_sandbox, checkable=True,
@@ -448,6 +452,8 @@ class MainWindow(QMainWindow):
         self._update_title()
         out = match.outcome()
         self.status(f"{game.name}: {match.state.scenario}. " + (self._outcome_text() if out else match.prompt()))
+        self._skip_chain = 0
+        self._maybe_skip()
         self._schedule_ai()
 
     def new_game(self, game: Game, scenario_text: str, seed: int = 0, options: dict[str, Any] | None = None,
@@ -938,6 +944,21 @@ class MainWindow(QMainWindow):
                 return False
         return self.apply_action(dict(nxt.action))
 
+    def _maybe_skip(self) -> None:
+        """Take the next step for the player when the phase has nothing to decide (app.ui.skip_phases)."""
+        if self.match is None or self.mode != "play" or not self.act_skip.isChecked() or not self.can_act():
+            return
+        if getattr(self, "_skip_chain", 0) >= MAX_CHAIN:
+            self._skip_chain = 0
+            return
+        game, state = self.shown()
+        nxt = self._next_step(game, state)
+        if not just_entered(self.match) or not skippable(game, state, self._legal, nxt):
+            self._skip_chain = 0
+            return
+        self._skip_chain = getattr(self, "_skip_chain", 0) + 1
+        self.apply_action(dict(nxt.action), who="skipped: nothing to decide")
+
     def undo(self) -> None:
         if self.match is None or self._ai_job is not None:
             return
@@ -974,7 +995,7 @@ class MainWindow(QMainWindow):
         if what in ("apply", "redo") and step is not None:
             self._log_step(len(match.history), step, who)
             if step.events:
-                self.status(("Computer: " if who else "") + " \u00b7 ".join(str(e) for e in step.events[-3:]))
+                self.status(("Computer: " if who and not who.startswith("skipped") else "") + " \u00b7 ".join(str(e) for e in step.events[-3:]))
         elif what == "undo":
             self.log.pop_step()
         self._clear_targets()
@@ -985,6 +1006,9 @@ class MainWindow(QMainWindow):
             txt = self._outcome_text()
             self.log.note(f"Game over: {txt}", "result")
             self.status(f"Game over: {txt}")
+        if what == "undo":
+            self._skip_chain = MAX_CHAIN       # undo goes back to a skipped phase and stays there
+        self._maybe_skip()
         self._schedule_ai()
 
     # -- hotseat ----------------------------------------------------------------------------------

@@ -16,7 +16,7 @@ pytestmark = pytest.mark.gui
 
 @pytest.mark.parametrize("game_id,label,phase_after", [
     ("chosin-few", "Draw an activity card", "actions"),
-    ("korea38", "End Communist Reinforcements", None),
+    ("korea38", "End Communist", None),
 ])
 def test_next_step_button_is_labelled_and_space_takes_it(qtbot, game_id, label, phase_after):
     w = game_window(qtbot, game_id)
@@ -26,7 +26,8 @@ def test_next_step_button_is_labelled_and_space_takes_it(qtbot, game_id, label, 
     assert "unknown" not in b.toolTip().lower() and "end-phase" not in b.toolTip()
     before = (w.match.state.phase, len(w.match.history))
     key(w, Qt.Key.Key_Space)
-    assert len(w.match.history) == before[1] + 1
+    assert len(w.match.history) >= before[1] + 1     # (and any empty phases after it, skipped)
+    assert w.match.history[before[1]].action == w._next.action or w.match.state.phase != before[0]
     assert w.match.state.phase != before[0]
     if phase_after:
         assert w.match.state.phase == phase_after
@@ -135,3 +136,32 @@ def test_chosin_spaces_hold_their_crowd_and_cards_show_their_face(qtbot):
     box = w.scene.box_items["card"].rect
     it = w.scene.items_by_id[card["id"]]
     assert box.contains(it.mapRectToScene(it.shape().boundingRect()))
+
+
+# -- 7. phases with no choice are skipped, and logged -----------------------------------------------
+
+def test_korea_empty_reinforcement_phase_is_skipped_and_logged(qtbot):
+    w = game_window(qtbot, "korea38")
+    st = w.match.state
+    assert w.act_skip.isChecked()
+    assert st.phase != "communist-reinforcement" and len(w.match.history) >= 1
+    assert w.match.history[0].action == {"type": "end-phase"}
+    assert any("skipped" in t for t in w.log.texts())
+    # a phase the player has acted in is theirs to end; undo returns to the skipped phase and stays
+    w.undo()
+    assert w.match.state.phase == "communist-reinforcement"
+    assert len(w.match.history) == 0 or w.match.history[-1].before.phase != "communist-reinforcement"
+
+
+def test_skipping_can_be_switched_off(qtbot):
+    from conftest import make_window
+    from app.games import get_game
+    from play_feel_util import ROOT
+    w = make_window(qtbot, start=False)
+    w.act_skip.setChecked(False)
+    g = get_game("korea38")
+    p = ROOT / "resources/korea38/scenarios/campaign.toml"
+    w.new_game(g, p.read_text(), seed=1, players={s: "human" for s in g.sides})
+    assert w.match.state.phase == "communist-reinforcement" and not w.match.history
+    w.act_skip.trigger()                         # ticking it takes the empty phase at once
+    assert w.match.state.phase != "communist-reinforcement"

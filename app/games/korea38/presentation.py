@@ -531,7 +531,11 @@ def victory_status(state: K38State) -> dict[str, Any]:
 # -- optional window hooks (docs/ui.md): each takes the game first ---------------------------------
 
 def next_step(game: Any, state: K38State) -> dict[str, Any]:
-    """The turn bar's next-step control: ending the current phase (4.0)."""
+    """The turn bar's next-step control: closing the declarations in a combat phase (9.0),
+    else ending the current phase (4.0)."""
+    if sequence.phase_kind(state.phase) == "combat" and state.combat_step == "declare" and not state.pending:
+        action = {"type": "declare-done"}
+        return {"action": action, "label": "Done declaring battles"}
     action = {"type": "end-phase"}
     return {"action": action, "label": describe_action(state, action)}
 
@@ -548,3 +552,18 @@ def warnings(game: Any, state: K38State, side: str | None) -> list[dict[str, Any
                     "text": f"{h} holds {len(units)} units ({', '.join(_name(state, u) for u in units)}): "
                             "move one out or remove it before the phase ends"})
     return out
+
+
+NOT_A_CHOICE = {"end-phase", "declare-done", "propose-armistice"}
+
+
+def no_choice(game: Any, state: K38State) -> bool:
+    """A phase with nothing to decide (no replacement points or arrivals, an empty
+    housekeeping): only ending it, or an armistice proposal (5.4), which any phase allows."""
+    if state.pending or state.result is not None:
+        return False
+    if state.combat_step == "declare" and state.battles:
+        return False            # the player has declared: closing the declarations is theirs
+    legal = game.legal_actions(state)
+    return any(a.get("type") in ("end-phase", "declare-done") for a in legal) \
+        and all(a.get("type") in NOT_A_CHOICE for a in legal)
