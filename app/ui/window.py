@@ -31,6 +31,7 @@ from app.ui.dialogs import HandOver, NewGameDialog
 from app.ui.hooks import call_hook, game_hook
 from app.ui.next_step import NextStep, confirm_next, find_next_step
 from app.ui.replay_log import sync_log
+from app.ui.turn_track import TurnTrack, game_arrivals
 from app.ui.skip_phases import MAX_CHAIN, just_entered, skippable
 from app.ui.warnings import game_warnings, target_warning, warning_shapes
 from app.ui.overlays import hidden_keys, overlay_key, overlay_shapes
@@ -233,6 +234,9 @@ class MainWindow(QMainWindow):
         self.dock_panels = self._dock("Game", "dock-panels", self.game_panels, Qt.DockWidgetArea.LeftDockWidgetArea)
         self.dock_replay = self._dock("Replay", "dock-replay", self.replay_panel, B)
         self.dock_replay.hide()
+        self.turn_track = TurnTrack()
+        self.dock_track = self._dock("Turn track", "dock-track", self.turn_track, B)
+        self.dock_track.hide()
         self.resizeDocks([self.dock_inspector, self.dock_odds, self.dock_log], [215, 430, 260], Qt.Orientation.Vertical)
         self.resizeDocks([self.dock_inspector], [360], Qt.Orientation.Horizontal)
         self.resizeDocks([self.dock_actions], [250], Qt.Orientation.Horizontal)
@@ -293,7 +297,8 @@ class MainWindow(QMainWindow):
 
         m = mb.addMenu("&View")
         self.view_menu = m
-        for d in (self.dock_inspector, self.dock_odds, self.dock_log, self.dock_actions, self.dock_panels, self.dock_replay):
+        for d in (self.dock_inspector, self.dock_odds, self.dock_log, self.dock_actions, self.dock_panels,
+                  self.dock_track, self.dock_replay):
             m.addAction(d.toggleViewAction())
         self.act_overview = self._act(m, "&Overview map", self._toggle_overview, checkable=True)
         self.act_overview.setChecked(True)
@@ -448,6 +453,7 @@ class MainWindow(QMainWindow):
         self.act_sandbox.setChecked(mode == "sandbox")
         self.act_sandbox.blockSignals(False)
         self.refresh()
+        self.dock_track.setVisible(self.turn_track.has_arrivals())    # only games with arrivals
         self.view.zoom_to_fit()
         self._update_title()
         out = match.outcome()
@@ -713,6 +719,7 @@ class MainWindow(QMainWindow):
         self._decision = self._game_decision(game, state) if not covered else None
         self._update_turnbar(game, state)
         self._update_panels(game, state, viewer, covered)
+        self.turn_track.set_turns([] if covered else game_arrivals(game, state), tuple(game.sides), self.scene.board.unit)
         self._update_battles(game, state, covered)
         self._update_focus(game, state)
         self._update_undo()

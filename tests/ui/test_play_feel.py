@@ -165,3 +165,33 @@ def test_skipping_can_be_switched_off(qtbot):
     assert w.match.state.phase == "communist-reinforcement" and not w.match.history
     w.act_skip.trigger()                         # ticking it takes the empty phase at once
     assert w.match.state.phase != "communist-reinforcement"
+
+
+# -- 8. the turn track ------------------------------------------------------------------------------
+
+def test_korea_turn_track_lists_arrivals_by_turn(qtbot):
+    w = game_window(qtbot, "korea38")
+    assert w.dock_track.isVisible()
+    tt = w.turn_track
+    st = w.match.state
+    assert [t["turn"] for t in tt.turns] == list(range(st.turn, st.last_turn + 1))
+    assert tt.turns[0]["current"] and tt.turns[0]["label"] == "Jun 1950"
+    from app.games.korea38.zoc import data_of
+    d = data_of(st)
+    for t in tt.turns:
+        for pc in t["pieces"]:
+            assert d.units[pc["id"]].arrival == t["turn"]
+    pool = [u for u, us in st.units.items() if us.at == "pool"]
+    assert sum(len(t["pieces"]) for t in tt.turns) == len(pool)
+    # each turn is a box on the strip; hovering a counter names it
+    cell = tt.cells[6]
+
+    from PySide6.QtWidgets import QLabel
+    tips = [lab.toolTip() for lab in cell.findChildren(QLabel) if lab.toolTip()]
+    assert len(tips) == len(tt.turns[6 - st.turn]["pieces"]) and all(tips)
+
+
+@pytest.mark.parametrize("game_id", ["chosin-few", "guts"])
+def test_games_without_arrivals_have_no_turn_track(qtbot, game_id):
+    w = game_window(qtbot, game_id)
+    assert not w.dock_track.isVisible()

@@ -567,3 +567,21 @@ def no_choice(game: Any, state: K38State) -> bool:
     legal = game.legal_actions(state)
     return any(a.get("type") in ("end-phase", "declare-done") for a in legal) \
         and all(a.get("type") in NOT_A_CHOICE for a in legal)
+
+
+def arrivals(game: Any, state: K38State) -> list[dict[str, Any]]:
+    """The turn track: every turn from now to the end with the units that arrive on it (10.2),
+    as the pieces the window draws."""
+    d = data_of(state)
+    by_turn: dict[int, list[str]] = {}
+    for uid, us in state.units.items():
+        u = d.units[uid]
+        if us.at == POOL and u.arrival and u.arrival >= state.turn:
+            by_turn.setdefault(int(u.arrival), []).append(uid)
+    shown = {p["id"]: p for p in pieces(state, None) if p["id"] in {x for v in by_turn.values() for x in v}}
+    out = []
+    for t in range(state.turn, state.last_turn + 1):
+        out.append({"turn": t, "label": str(d.turn(t).get("date") or ""), "current": t == state.turn,
+                    "pieces": [shown[u] for u in sorted(by_turn.get(t, []), key=lambda u: (d.units[u].side, u))
+                               if u in shown]})
+    return out
