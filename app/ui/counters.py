@@ -394,6 +394,10 @@ def paint_card(p: QPainter, piece: dict[str, Any], sides: tuple[str, ...] = ()) 
         p.drawText(area, flags, text)
 
 
+BAD_STATES = {"pinned", "suppressed", "hit-the-dirt", "hit the dirt", "gone-to-ground", "gone to ground",
+              "broken", "shaken", "silenced", "out"}
+
+
 def paint_base(p: QPainter, piece: dict[str, Any], w: float, h: float, sides: tuple[str, ...] = ()) -> None:
     """A miniature's base, ``w`` x ``h`` px at the painter's origin (a circle when ``r`` is set)."""
     c = theme.nation_colour(piece, sides)
@@ -414,20 +418,36 @@ def paint_base(p: QPainter, piece: dict[str, Any], w: float, h: float, sides: tu
     p.drawLine(QPointF(w * 0.86, h * 0.25), QPointF(w * 0.86, h * 0.75))
     s = min(w, h)
     ut = str(piece.get("unit_type") or "")
-    if ut and s >= 14:
-        box = QRectF(w / 2 - s * 0.28, h / 2 - s * 0.36, s * 0.56, s * 0.36)
-        paint_unit_symbol(p, box, ut, ink, c.lighter(115))
     label = str(piece.get("label") or piece.get("id") or "")
-    if label:
-        _text(p, QRectF(1, h / 2 + (0 if ut else -s * 0.3), w - 2, s * 0.36), label, s * 0.28, ink)
-    fl = sorted(flags_of(piece) - DIM_FLAGS - {"hidden"})
-    for i, f in enumerate(fl[:4]):
-        col = QColor("#C0392B") if f in ("pinned", "suppressed", "hit the dirt", "gone to ground", "broken") else QColor("#F1C40F")
-        r = max(2.5, s * 0.1)
-        cpt = QPointF(r + 1 + i * (2 * r + 1), r + 1)
-        p.setPen(QPen(QColor("#1E1B17"), 0.8))
-        p.setBrush(col)
-        p.drawEllipse(cpt, r, r)
+    bad = sorted(f for f in flags_of(piece) - DIM_FLAGS - {"hidden"} if f in BAD_STATES)
+    band = s * 0.3 if bad and s >= 40 else 0.0
+    if ut and s >= 48:
+        # room for the unit symbol above the name
+        box = QRectF(w / 2 - s * 0.28, (h - band) / 2 - s * 0.34, s * 0.56, s * 0.32)
+        paint_unit_symbol(p, box, ut, ink, c.lighter(115))
+        if label:
+            _text(p, QRectF(2, (h - band) / 2 + s * 0.02, w - 4, s * 0.34), label, s * 0.3, ink)
+    elif label:
+        # small on screen: the name alone, as large as the base allows
+        _text(p, QRectF(1, 0, w - 2, h - band), label, s * 0.62, ink)
+    if bad:
+        col = QColor("#B03A2E")
+        if band:
+            # the state in words along the foot of the base
+            p.setPen(Qt.PenStyle.NoPen)
+            p.setBrush(col)
+            p.drawRect(QRectF(w * 0.04, h - band - h * 0.04, w * 0.92, band))
+            _text(p, QRectF(w * 0.06, h - band - h * 0.04, w * 0.88, band),
+                  " ".join(bad).replace("-", " ").upper(), band * 0.8, QColor("#FFFFFF"))
+        else:
+            # too small for words: a thick red edge (the hover card says which state)
+            p.setPen(QPen(col, max(2.0, s * 0.14)))
+            p.setBrush(Qt.BrushStyle.NoBrush)
+            inset = max(1.0, s * 0.07)
+            if circle:
+                p.drawEllipse(rect.adjusted(inset, inset, -inset, -inset))
+            else:
+                p.drawRoundedRect(rect.adjusted(inset, inset, -inset, -inset), s * 0.08, s * 0.08)
 
 
 # -- pixmap cache --------------------------------------------------------------------------------

@@ -31,6 +31,7 @@ from app.ui.dialogs import HandOver, NewGameDialog
 from app.ui.hooks import call_hook, game_hook
 from app.ui.next_step import NextStep, confirm_next, find_next_step
 from app.ui.replay_log import sync_log
+from app.ui.hover_card import HoverCard, piece_card
 from app.ui.turn_track import TurnTrack, game_arrivals
 from app.ui.skip_phases import MAX_CHAIN, just_entered, skippable
 from app.ui.warnings import game_warnings, target_warning, warning_shapes
@@ -38,7 +39,7 @@ from app.ui.overlays import hidden_keys, overlay_key, overlay_shapes
 from app.ui.panels import (ActionsPanel, InspectorPanel, LogPanel, PanelsPanel, ReplayPanel,
                            TurnBar, breakdown_panels)
 from app.ui.battle import ROLE_COLOUR, BattleLayer, BattlePanel
-from app.ui.scene import Z_PIECE, Z_TARGETS, MapScene, MapView, PathItem, cpen, loc_key
+from app.ui.scene import Z_PIECE, Z_TARGETS, MapScene, MapView, PathItem, PieceItem, cpen, loc_key
 
 FILE_FILTER = "Ridgeline files (*.json *.rsave *.toml);;Saves (*.json *.rsave);;Scenarios (*.toml);;All files (*)"
 
@@ -147,6 +148,7 @@ class MainWindow(QMainWindow):
         self.warn_item = PathItem(Z_PIECE + 55)         # what the position still has to fix
         self.scene.addItem(self.warn_item)
         self._warnings: list[dict[str, Any]] = []
+        self.hover_card = HoverCard(self.view.viewport())
         self.handover = HandOver(self.view)
         self.handover.accepted.connect(self.accept_handover)
 
@@ -1609,7 +1611,18 @@ class MainWindow(QMainWindow):
         self._clear_targets()
         self._show_inspector()
 
+    def _hover_piece(self, pos: QPointF) -> None:
+        """The hover card over the piece under the pointer (app.ui.hover_card)."""
+        item = next((it for it in self.scene.items(pos) if isinstance(it, PieceItem) and it.isVisible()), None)
+        if item is None or item.dragging or QApplication.mouseButtons() != Qt.MouseButton.NoButton:
+            self.hover_card.hide_card()
+            return
+        game, state = self.shown()
+        card = piece_card(game, state, item.piece, self._legal, self.can_act(), self._why_not_acting())
+        self.hover_card.show_card(item.pid, card, self.view.mapFromScene(pos))
+
     def hovered(self, pos: QPointF) -> None:
+        self._hover_piece(pos)
         board = self.scene.board
         loc = self._drop_location(pos)
         if loc is None and board.free:

@@ -42,4 +42,12 @@ def press_move_release(w, a: QPoint, b: QPoint, steps: int = 2):
 
 
 def hover(w, p: QPoint):
-    QTest.mouseMove(w.view.viewport(), p)
+    """A pointer move over the view with no button held (sent to the viewport itself: QTest's
+    mouseMove goes through the window and can land a few pixels off under the offscreen platform)."""
+    from PySide6.QtCore import QEvent, QPointF
+    from PySide6.QtGui import QMouseEvent
+    from PySide6.QtWidgets import QApplication
+    vp = w.view.viewport()
+    ev = QMouseEvent(QEvent.Type.MouseMove, QPointF(p), QPointF(vp.mapToGlobal(p)), Qt.MouseButton.NoButton,
+                     Qt.MouseButton.NoButton, Qt.KeyboardModifier.NoModifier)
+    QApplication.sendEvent(vp, ev)

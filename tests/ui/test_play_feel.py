@@ -4,7 +4,7 @@ in the three playable games, checking the game state and what the window shows."
 from __future__ import annotations
 
 import pytest
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QPoint, Qt
 from PySide6.QtTest import QTest
 
 from play_feel_util import game_window, key
@@ -195,3 +195,44 @@ def test_korea_turn_track_lists_arrivals_by_turn(qtbot):
 def test_games_without_arrivals_have_no_turn_track(qtbot, game_id):
     w = game_window(qtbot, game_id)
     assert not w.dock_track.isVisible()
+
+
+# -- 9. identify without clicking: the hover card ---------------------------------------------------
+
+@pytest.mark.parametrize("game_id", ["guts", "korea38", "chosin-few"])
+def test_hovering_a_piece_shows_its_card(qtbot, game_id):
+    from play_feel_util import hover, view_pt
+    w = game_window(qtbot, game_id)
+    w.view.set_zoom(1.0)
+    movers = sorted({str(a.get("team") or a.get("unit")) for a in w._legal if "to" in a})
+    pid = movers[0] if movers else next(pc["id"] for pc in w.scene.pieces
+                                        if not str(pc.get("at", "")).startswith("box:"))
+    w.view.centerOn(w.scene.items_by_id[pid].pos())
+    hover(w, view_pt(w, pid))
+    card = w.hover_card
+    assert card.isVisible() and card.pid == pid
+    text = card.plain()
+    pc = w.scene.piece(pid)
+    assert str(pc.get("name") or pc.get("label")) in text
+    if pc.get("values"):
+        assert f"Values: {pc['values']}" in text
+    if movers:
+        assert "may move" in text
+    assert "{" not in text and "[" not in text
+    # away from every piece the card goes
+    hover(w, w.view.mapFromScene(w.scene.board.rect().topLeft()) + QPoint(3, 3))
+    assert not card.isVisible()
+
+
+def test_guts_teams_are_named_for_players_and_their_state_is_in_words(qtbot):
+    from play_feel_util import hover, view_pt
+    w = game_window(qtbot, "guts")
+    team = w.scene.piece("rifle-1a")
+    assert team["label"] == "1A" and team["name"] and str(team["values"]) not in team["label"]
+    st = w.match.state
+    st.elements["rifle-1a"].status = "pinned"
+    w.refresh()
+    w.view.set_zoom(1.0)
+    w.view.centerOn(w.scene.items_by_id["rifle-1a"].pos())
+    hover(w, view_pt(w, "rifle-1a"))
+    assert "State: pinned" in w.hover_card.plain()
