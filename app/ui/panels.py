@@ -358,7 +358,7 @@ class ActionsPanel(QWidget):
 
     def _add_button(self, label: str, action: dict) -> None:
         b = ActionButton(label)
-        b.setToolTip(json.dumps(action, sort_keys=True))
+        b.setToolTip(label)
         b.clicked.connect(lambda _=False, a=action: self.chosen.emit(a))
         self.box.insertWidget(len(self.buttons), b)
         self.buttons.append(b)

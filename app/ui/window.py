@@ -31,6 +31,7 @@ from app.ui.dialogs import HandOver, NewGameDialog
 from app.ui.hooks import call_hook, game_hook
 from app.ui.next_step import NextStep, confirm_next, find_next_step
 from app.ui.replay_log import sync_log
+from app.ui.reference_lines import board_shown, reference_lines
 from app.ui.hover_card import HoverCard, piece_card
 from app.ui.turn_track import TurnTrack, game_arrivals
 from app.ui.skip_phases import MAX_CHAIN, just_entered, skippable
@@ -308,6 +309,9 @@ class MainWindow(QMainWindow):
         self.overlay_menu.aboutToShow.connect(self._fill_overlays)
         self.act_grid = self._act(m, "Table &grid (6 inches)", self._toggle_grid, checkable=True)
         self.act_grid.setChecked(True)
+        self.act_reflines = self._act(m, "Show &reference lines", self._toggle_reflines, checkable=True,
+                                      tip="Lines printed for another period (the 1953 armistice line)")
+        self.act_reflines.setVisible(False)
         m.addSeparator()
         self._act(m, "Zoom &in", lambda: self.view.zoom_by(1.25), QKeySequence.StandardKey.ZoomIn)
         self._act(m, "Zoom &out", lambda: self.view.zoom_by(0.8), QKeySequence.StandardKey.ZoomOut)
@@ -672,8 +676,10 @@ class MainWindow(QMainWindow):
         if data is self._board_src or (self._board_src is not None and data == self._board_src):
             return
         self._board_src = data
+        self.act_reflines.setVisible(bool(reference_lines(data)))
+        self.act_reflines.setToolTip(", ".join(reference_lines(data)))
         try:
-            board = make_board(data, getattr(game, "board_kind", ""))
+            board = make_board(board_shown(data, self.act_reflines.isChecked()), getattr(game, "board_kind", ""))
         except Exception as e:
             self.status(f"The board could not be drawn: {e}")
             board = make_board(None)
@@ -2225,6 +2231,10 @@ class MainWindow(QMainWindow):
 
     def _toggle_overview(self) -> None:
         self.view.overview.setVisible(self.act_overview.isChecked())
+
+    def _toggle_reflines(self) -> None:
+        self._board_src = None          # drawn again with or without them
+        self.refresh()
 
     def _toggle_grid(self) -> None:
         b = self.scene.board

@@ -236,3 +236,49 @@ def test_guts_teams_are_named_for_players_and_their_state_is_in_words(qtbot):
     w.view.centerOn(w.scene.items_by_id["rifle-1a"].pos())
     hover(w, view_pt(w, "rifle-1a"))
     assert "State: pinned" in w.hover_card.plain()
+
+
+# -- 10. every string a player sees is written for a player -----------------------------------------
+
+def test_action_tooltips_and_prompts_are_players_words(qtbot):
+    w = game_window(qtbot, "guts")
+    qtbot.waitUntil(lambda: len(w.actions_panel.buttons) >= 1)
+    for b in w.actions_panel.buttons:
+        assert "{" not in b.toolTip() and '"type"' not in b.toolTip()
+        assert b.toolTip() == b.text()
+
+
+def test_korea_declare_prompt_names_the_button_not_the_action(qtbot):
+    from app.engine.match import Match
+    from app.games.korea38 import GAME
+    from tests.korea38.fixtures.build import make_data, scenario, turns, unit
+    make_data("ui-k38-words", units=[unit("kpa-1", "kpa", strength=(8, 4)), unit("rok-1", "rok", strength=(5, 3))],
+              turn_track=turns(t4={"offensive": {"communist": True, "allied": True}}))
+    sc = scenario("ui-k38-words", turn=4, phase="communist-combat", pieces={"kpa-1": "2013", "rok-1": "2014"})
+    from conftest import make_window
+    w = make_window(qtbot, start=False)
+    w.start_match(Match.start(GAME, sc, seed=1), {"communist": "human", "allied": "human"})
+    assert "declare-done" not in w.turnbar.prompt.text() and "Done declaring" in w.turnbar.prompt.text()
+    assert w.turnbar.button.text() == "Done declaring battles"
+
+
+def test_balance_lab_names_who_plays_in_words(qtbot):
+    from PySide6.QtWidgets import QFormLayout, QLabel
+    from app.ui.balance_lab import BalanceLab
+    from play_feel_util import ROOT
+    lab = BalanceLab(str(ROOT / "resources/chosin-few/scenarios/standard.toml"))
+    qtbot.addWidget(lab)
+    texts = [lab_.text() for lab_ in lab.findChildren(QLabel)]
+    assert not any("player player" in t for t in texts)
+    assert "Played by" in texts
+    assert lab.player_boxes[0].currentText() == "Computer" and lab.players() == ["ai"]
+
+
+def test_the_1953_armistice_line_is_off_by_default_on_a_1950_board(qtbot):
+    w = game_window(qtbot, "korea38")
+    assert w.act_reflines.isVisible() if w.isVisible() else True
+    names = [ln.get("name") for ln in w.scene.board.data.get("lines") or []]
+    assert not any("1953" in str(n) for n in names) and any("38th" in str(n) for n in names)
+    w.act_reflines.trigger()
+    names = [ln.get("name") for ln in w.scene.board.data.get("lines") or []]
+    assert any("1953" in str(n) for n in names)

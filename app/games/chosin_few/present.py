@@ -150,7 +150,7 @@ class ChosinFewGame(ChosinFew):
                      ["Enemy movement", " + ".join(ac.colours)
                       + ("  (moves twice, attacks once)" if ac.colours[0] == ac.colours[1] else "")],
                      ["Player actions", ac.actions]]
-        rows.append(["Phase", state.phase])
+        rows.append(["Phase", state.phase.replace("-", " ").capitalize()])
         if state.phase == "actions":
             rows.append(["Actions left", state.actions_left])
         panels.append({"title": "Card in play", "rows": rows})

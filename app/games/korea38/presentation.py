@@ -55,7 +55,7 @@ def prompt(state: K38State) -> str:
         return f"{side}: move units eligible for pre-combat movement (8.1), then end the phase."
     if kind == "combat":
         if state.combat_step == "declare":
-            return f"{side}: declare every battle (attackers, support, human wave), then press declare-done (9.0)."
+            return f"{side}: declare every battle (attackers, support, human wave), then click Done declaring (9.0)."
         if any(not b.resolved for b in state.battles):
             return f"{side}: pick the next battle to resolve (9.0)."
         return f"{side}: all battles fought; end the phase."
