@@ -31,6 +31,7 @@ from app.ui.dialogs import HandOver, NewGameDialog
 from app.ui.hooks import call_hook, game_hook
 from app.ui.next_step import NextStep, confirm_next, find_next_step
 from app.ui.replay_log import sync_log
+from app.ui.roll_preview import RollConfirm, preview_of
 from app.ui.reference_lines import board_shown, reference_lines
 from app.ui.hover_card import HoverCard, piece_card
 from app.ui.turn_track import TurnTrack, game_arrivals
@@ -150,6 +151,10 @@ class MainWindow(QMainWindow):
         self.scene.addItem(self.warn_item)
         self._warnings: list[dict[str, Any]] = []
         self.hover_card = HoverCard(self.view.viewport())
+        self.roll_confirm = RollConfirm(self.view.viewport())
+        self.roll_confirm.roll.connect(lambda: self.staged_roll(True))
+        self.roll_confirm.cancel.connect(lambda: self.staged_roll(False))
+        self._staged: tuple[str, Action] | None = None
         self.handover = HandOver(self.view)
         self.handover.accepted.connect(self.accept_handover)
 
@@ -1465,6 +1470,8 @@ class MainWindow(QMainWindow):
         self._show_inspector()
 
     def piece_pressed(self, pid: str) -> bool:
+        if self._staged is not None:
+            self.staged_roll(False)           # pressing elsewhere takes a waiting move back
         self.scene.select(pid)
         if not self.can_act():
             self._clear_targets()
@@ -1572,6 +1579,8 @@ class MainWindow(QMainWindow):
                 if info is not None and len(info.get("choices") or []) > 1:
                     self._apply_target(info)      # which of the paths to this hex: a small menu
                     return
+                if self._stage_roll(pid, action):
+                    return                        # shown first: rolled only when confirmed
                 applied = self.apply_action(action)
                 if not applied:
                     why = self.statusBar().currentMessage()
@@ -1605,6 +1614,9 @@ class MainWindow(QMainWindow):
         self.status(" \u00b7 ".join(bits))
 
     def map_clicked(self, pos: QPointF) -> None:
+        if self._staged is not None:
+            self.staged_roll(False)
+            return
         pid = self._targets_for
         if pid and self._targets and self.can_act():
             loc = self._drop_location(pos)
@@ -1650,6 +1662,9 @@ class MainWindow(QMainWindow):
             self.scene.hover_item.set_shapes([(path, QBrush(theme.HOVER), None)] if not path.isEmpty() else [])
 
     def _key_action(self, what: str) -> None:
+        if self._staged is not None and what in ("escape", "confirm"):
+            self.staged_roll(what == "confirm")
+            return
         if what == "escape":
             if self.view.measuring:
                 self.act_measure.setChecked(False)
@@ -1801,7 +1816,41 @@ class MainWindow(QMainWindow):
         if len(choices) > 1:
             self._menu_of([(str(c.get("label") or self._describe(c["action"])), c["action"]) for c in choices])
             return True
+        pid = _mover(info["action"])
+        if pid and self._stage_roll(pid, dict(info["action"])):
+            return True
         return self.apply_action(dict(info["action"]))
+
+    # -- a move that rolls is shown first (app.ui.roll_preview) -----------------------------------
+    def _stage_roll(self, pid: str, action: Action) -> bool:
+        game, state = self.shown()
+        preview = preview_of(game, state, action) if self.mode == "play" else None
+        if preview is None:
+            return False
+        self._staged = (pid, action)
+        item = self.scene.items_by_id.get(pid)
+        ghost = self.scene.board.anchor(preview.get("ghost")) if preview.get("ghost") is not None else None
+        if item is not None:
+            if ghost is not None:
+                item.setPos(ghost)
+            item.setOpacity(0.55)              # a ghost where it would go
+        self.roll_confirm.show_preview(preview)
+        self.status(f"{preview.get('title')}: Roll (Enter) or Take it back (Esc)")
+        return True
+
+    def staged_roll(self, confirm: bool) -> None:
+        staged, self._staged = self._staged, None
+        self.roll_confirm.hide()
+        if staged is None:
+            return
+        item = self.scene.items_by_id.get(staged[0])
+        if item is not None:
+            item.setOpacity(1.0)
+        if not confirm or not self.apply_action(dict(staged[1])):
+            self._clear_targets()
+            self.scene.relayout(150)          # back where it was: nothing was rolled
+            if not confirm:
+                self.status("Taken back: nothing was rolled")
 
     def _apply_first(self, types: set[str]) -> bool:
         for a in self._legal:

@@ -282,3 +282,33 @@ def test_the_1953_armistice_line_is_off_by_default_on_a_1950_board(qtbot):
     w.act_reflines.trigger()
     names = [ln.get("name") for ln in w.scene.board.data.get("lines") or []]
     assert any("1953" in str(n) for n in names)
+
+
+# -- 11. a move that rolls is shown first, and can be taken back ----------------------------------
+
+def test_guts_move_shows_its_test_and_chances_before_rolling(qtbot):
+    from play_feel_util import press_move_release, view_pt
+    w = game_window(qtbot, "guts")
+    w.view.set_zoom(1.0)
+    team = "rifle-1a"
+    w.view.centerOn(w.scene.items_by_id[team].pos())
+    start = w.scene.items_by_id[team].pos()
+    acts = [a for a in w._legal if a.get("type") == "advance" and a.get("team") == team and "leader" not in a]
+    target = acts[0]["to"]
+    dest = w.view.mapFromScene(w.scene.board.anchor(target))
+    press_move_release(w, view_pt(w, team), dest, steps=4)
+    assert len(w.match.history) == 0                       # nothing rolled yet
+    rc = w.roll_confirm
+    assert rc.isVisible() and "advance" in rc.title.text()
+    ch = rc.chances()
+    assert ch and 0.99 <= sum(v for k, v in ch.items() if not k.startswith("and ")) <= 1.01
+    assert w.scene.items_by_id[team].opacity() < 1
+    key(w, Qt.Key.Key_Escape)                              # take it back
+    assert not rc.isVisible() and len(w.match.history) == 0
+    assert w.scene.items_by_id[team].pos() == start and w.scene.items_by_id[team].opacity() == 1
+    press_move_release(w, view_pt(w, team), dest, steps=4)
+    assert rc.isVisible()
+    key(w, Qt.Key.Key_Return)                              # roll
+    assert len(w.match.history) == 1 and w.match.history[0].action["type"] == "advance"
+    assert any(e.kind == "roll" for e in w.match.history[0].events)
+    assert not rc.isVisible()
