@@ -31,6 +31,7 @@ from app.ui.dialogs import HandOver, NewGameDialog
 from app.ui.hooks import call_hook, game_hook
 from app.ui.next_step import NextStep, confirm_next, find_next_step
 from app.ui.replay_log import sync_log
+from app.ui.rules_panel import RulesPanel, first_rule
 from app.ui.roll_preview import RollConfirm, preview_of
 from app.ui.reference_lines import board_shown, reference_lines
 from app.ui.hover_card import HoverCard, piece_card
@@ -242,6 +243,12 @@ class MainWindow(QMainWindow):
         self.dock_panels = self._dock("Game", "dock-panels", self.game_panels, Qt.DockWidgetArea.LeftDockWidgetArea)
         self.dock_replay = self._dock("Replay", "dock-replay", self.replay_panel, B)
         self.dock_replay.hide()
+        self.rules_panel = RulesPanel()
+        self.dock_rules = self._dock("Rules", "dock-rules", self.rules_panel, R)
+        self.tabifyDockWidget(self.dock_log, self.dock_rules)
+        self.dock_log.raise_()
+        self.battle_panel.rule_link.connect(self.open_rule)
+        self.log.view.clicked.connect(self._log_rule_clicked)
         self.turn_track = TurnTrack()
         self.dock_track = self._dock("Turn track", "dock-track", self.turn_track, B)
         self.dock_track.hide()
@@ -266,6 +273,10 @@ class MainWindow(QMainWindow):
         ab.addWidget(self.ai_stop)
         self.ai_box.hide()
         sb.addPermanentWidget(self.ai_box)
+        self.rule_link = QLabel()                 # the rule the last message cites, as a link
+        self.rule_link.setTextFormat(Qt.TextFormat.RichText)
+        self.rule_link.linkActivated.connect(lambda url: self.open_rule(url.split(":", 1)[-1]))
+        sb.addPermanentWidget(self.rule_link)
         sb.addPermanentWidget(self.where_label)
         sb.addPermanentWidget(self.zoom_label)
 
@@ -305,8 +316,8 @@ class MainWindow(QMainWindow):
 
         m = mb.addMenu("&View")
         self.view_menu = m
-        for d in (self.dock_inspector, self.dock_odds, self.dock_log, self.dock_actions, self.dock_panels,
-                  self.dock_track, self.dock_replay):
+        for d in (self.dock_inspector, self.dock_odds, self.dock_log, self.dock_rules, self.dock_actions,
+                  self.dock_panels, self.dock_track, self.dock_replay):
             m.addAction(d.toggleViewAction())
         self.act_overview = self._act(m, "&Overview map", self._toggle_overview, checkable=True)
         self.act_overview.setChecked(True)
@@ -346,6 +357,8 @@ class MainWindow(QMainWindow):
 
         m = mb.addMenu("&Help")
         self._act(m, "&Keys and mouse", self.show_keys, QKeySequence.StandardKey.HelpContents)
+        self._act(m, "The &rules in brief", lambda: (self.dock_rules.show(), self.dock_rules.raise_()),
+                  QKeySequence("Shift+F1"), tip="Each rule in plain words, the charts, and a search box")
         self._act(m, "&About Ridgeline", self.about)
 
     # =============================================================================================
@@ -465,6 +478,7 @@ class MainWindow(QMainWindow):
         self.act_sandbox.blockSignals(False)
         self.refresh()
         self.dock_track.setVisible(self.turn_track.has_arrivals())    # only games with arrivals
+        self.rules_panel.set_game(game, match.state)
         self.view.zoom_to_fit()
         self._update_title()
         out = match.outcome()
@@ -915,6 +929,20 @@ class MainWindow(QMainWindow):
 
     def status(self, text: str) -> None:
         self.statusBar().showMessage(text)
+        rule = first_rule(text)
+        self.rule_link.setText(f"<a href='rule:{rule}'>Rule {rule}</a>" if rule else "")
+        self.rule_link.setToolTip(f"Open rule {rule} in the Rules panel" if rule else "")
+
+    def open_rule(self, number: str) -> bool:
+        """The Rules panel, opened on ``number`` (app.ui.rules_panel)."""
+        self.dock_rules.show()
+        self.dock_rules.raise_()
+        return self.rules_panel.show_rule(number)
+
+    def _log_rule_clicked(self, index) -> None:
+        rule = self.log.proxy.index(index.row(), 3).data() or ""
+        if rule:
+            self.open_rule(str(rule))
 
     def _show_zoom(self, s: float) -> None:
         self.zoom_label.setText(f"{s * 100:.0f}%")

@@ -312,3 +312,44 @@ def test_guts_move_shows_its_test_and_chances_before_rolling(qtbot):
     assert len(w.match.history) == 1 and w.match.history[0].action["type"] == "advance"
     assert any(e.kind == "roll" for e in w.match.history[0].events)
     assert not rc.isVisible()
+
+
+# -- 12. rules at hand ---------------------------------------------------------------------------------
+
+def test_rule_in_a_refusal_opens_the_rules_panel_on_that_rule(qtbot):
+    from PySide6.QtCore import QUrl
+    w = game_window(qtbot, "korea38")
+    w.status("Cannot move there: a hex holds more than one unit (8.2.2)")
+    assert "8.2.2" in w.rule_link.text()
+    w.rule_link.linkActivated.emit("rule:8.2.2")           # the link in the status bar
+    assert w.dock_rules.isVisible()
+    text = w.rules_panel.shown_text()
+    assert text.startswith("8.2.2") and "Stacking" in text and "one unit" in text.lower()
+    # a nested number finds its parent; charts drawn from the game's data are listed
+    assert w.open_rule("9.2.4.1") and "9.2.4" in w.rules_panel.shown_text()
+    assert w.open_rule("9.3") and "Combat Results Table" in w.rules_panel.shown_text()
+    # the search box filters by number or word
+    w.rules_panel.search.setText("winter")
+    ids = w.rules_panel.visible_ids()
+    assert ids and all(i.startswith("13") for i in ids if not i.startswith("chart:"))
+
+
+def test_a_log_row_with_a_rule_opens_it(qtbot):
+    w = game_window(qtbot, "chosin-few")
+    key(w, Qt.Key.Key_Space)                                # draw: the log cites CF rules
+    model = w.log.proxy
+    row = next(r for r in range(model.rowCount()) if model.index(r, 3).data())
+    rule = model.index(row, 3).data()
+    rect = w.log.view.visualRect(model.index(row, 2))
+    QTest.mouseClick(w.log.view.viewport(), Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, rect.center())
+    assert w.dock_rules.isVisible() and w.rules_panel.current is not None
+    assert rule.startswith(w.rules_panel.current.id.split("-")[0])
+
+
+@pytest.mark.parametrize("game_id", ["korea38", "chosin-few", "guts"])
+def test_every_game_has_summaries_and_charts(qtbot, game_id):
+    from app.ui.rules_panel import load_summaries
+    rules = load_summaries(game_id)
+    assert len(rules) >= 30 and all(len(r.summary.split()) >= 2 for r in rules)
+    w = game_window(qtbot, game_id)
+    assert w.rules_panel.charts and all(c["rows"] for c in w.rules_panel.charts)

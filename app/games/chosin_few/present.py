@@ -217,3 +217,16 @@ class ChosinFewGame(ChosinFew):
     def players(self):
         from app.ai.chosin_few_ai import make_ai
         return {"ai": make_ai}
+
+
+def rule_charts(game: Any, state: Any) -> list[dict[str, Any]]:
+    """The Chosin Few's cards for the Rules panel, from cards.toml: every activity card with what
+    it brings (CF-NewAct-1, CF-EnemyMove-1, CF-Actions-1) and the order cards (CF-Order-1)."""
+    data = game.data(state)
+    acts = {"title": "Activity cards", "rule": "CF-Draw-1",
+            "header": ["Card", "New activity (LoD)", "Enemy moves", "Actions"],
+            "rows": [[c.id, ", ".join(map(str, c.lod)), " then ".join(c.colours), str(c.actions)]
+                     for c in data.activity.values()]}
+    orders = {"title": "Order cards", "rule": "CF-Order-1", "header": ["Order", "Objective"],
+              "rows": [[o.name, o.objective_text] for o in data.orders]}
+    return [acts, orders]

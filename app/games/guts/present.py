@@ -112,3 +112,17 @@ def roll_preview(game: Any, state: Any, action: dict[str, Any]) -> dict[str, Any
     return {"title": f"{e.name}: advance {length:.1f} inches" + (f", led by {leader.name}" if leader else ""),
             "tests": names, "rule": "GUTS-MUF" if fires else "GUTS-MOVE", "ghost": [to[0], to[1]],
             "chances": [[k, round(v, 4)] for k, v in chances.items() if v > 0]}
+
+
+def rule_charts(game: Any, state: Any) -> list[dict[str, Any]]:
+    """The GUTS test as a chart for the Rules panel (GUTS-TEST): the exact chance of each result
+    for the platoon's values, on average and ordinary dice."""
+    from app.games.guts import rules as R
+    rows = []
+    for guts in range(5, 11):
+        for average in (True, False):
+            p = R.level_probs(guts, average, 0)
+            rows.append([str(guts), "average" if average else "ordinary"]
+                        + [f"{p[k] * 100:.0f}%" for k in (R.CRIT_SUCCESS, R.SUCCESS, R.FAIL, R.CRIT_FAIL)])
+    return [{"title": "GUTS test: chance of each result", "rule": "GUTS-TEST",
+             "header": ["GUTS", "Dice", "Critical success", "Success", "Failure", "Critical failure"], "rows": rows}]

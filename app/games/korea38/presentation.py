@@ -585,3 +585,30 @@ def arrivals(game: Any, state: K38State) -> list[dict[str, Any]]:
                     "pieces": [shown[u] for u in sorted(by_turn.get(t, []), key=lambda u: (d.units[u].side, u))
                                if u in shown]})
     return out
+
+
+def rule_charts(game: Any, state: K38State) -> list[dict[str, Any]]:
+    """The game's charts for the Rules panel, drawn from its data: the CRT (9.0, 9.3), the
+    Terrain Effects Chart (8.0, 9.2.1) and the turn track (4.0, 9.2.4, 10.0)."""
+    d = data_of(state)
+    crt = {"title": "Combat Results Table", "rule": "9.3",
+           "header": ["Die"] + [combat.column_name(c) for c in d.crt_columns],
+           "rows": [[str(i + 1)] + [str(d.crt[c][i]) for c in d.crt_columns] for i in range(6)]}
+    tec = {"title": "Terrain Effects Chart", "rule": "9.2.1",
+           "header": ["Terrain", "Movement cost", "Odds shift"],
+           "rows": [[str(t.get("name") or k), f"{t.get('cost', '')}", f"{t.get('shift', 0)} left" if t.get("shift") else "none"]
+                    for k, t in d.terrain.items()]
+           + [["River hexside", f"+{d.river_cost:g}", "1 left if every attacker crosses one"],
+              ["Road", f"{d.road_cost:g} along the road", ""]]}
+    rows = []
+    for t in range(1, state.last_turn + 1):
+        tr = d.turn(t)
+        off = tr.get("offensive") or {}
+        rp = tr.get("rp") or {}
+        rows.append([str(t), str(tr.get("date") or ""),
+                     ", ".join(s.capitalize() for s, on in off.items() if on) or "-",
+                     ", ".join(f"{k.upper()} {v}" for k, v in rp.items() if v) or "-",
+                     "yes" if tr.get("winter") else ""])
+    track = {"title": "Turn track", "rule": "4.0",
+             "header": ["Turn", "Date", "Offensive", "Replacement points", "Winter"], "rows": rows}
+    return [crt, tec, track]
