@@ -359,9 +359,16 @@ class ActionsPanel(QWidget):
     def _add_button(self, label: str, action: dict) -> None:
         b = ActionButton(label)
         b.setToolTip(label)
+        b.action = action
         b.clicked.connect(lambda _=False, a=action: self.chosen.emit(a))
         self.box.insertWidget(len(self.buttons), b)
         self.buttons.append(b)
+
+    def mark(self, action: dict | None) -> None:
+        """Mark the button of ``action`` (a hint), unmark the others."""
+        for b in self.buttons:
+            on = action is not None and getattr(b, "action", None) == action
+            b.setStyleSheet("QPushButton { border: 2px solid #C8A000; background: #FFF6C8; }" if on else "")
 
     def _add_later(self) -> None:
         batch, self._later = self._later[: self.FIRST], self._later[self.FIRST:]

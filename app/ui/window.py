@@ -31,6 +31,7 @@ from app.ui.dialogs import HandOver, NewGameDialog
 from app.ui.hooks import call_hook, game_hook
 from app.ui.next_step import NextStep, confirm_next, find_next_step
 from app.ui.replay_log import sync_log
+from app.ui.hint import HintJob, can_hint, hint_reason
 from app.ui.rules_panel import RulesPanel, first_rule
 from app.ui.roll_preview import RollConfirm, preview_of
 from app.ui.reference_lines import board_shown, reference_lines
@@ -148,6 +149,8 @@ class MainWindow(QMainWindow):
         self.scene.addItem(self.focus_item)
         self.path_item = PathItem(Z_TARGETS + 2)       # the path to the target under the pointer
         self.scene.addItem(self.path_item)
+        self.hint_item = PathItem(Z_PIECE + 58)         # the hint's arrow
+        self.scene.addItem(self.hint_item)
         self.warn_item = PathItem(Z_PIECE + 55)         # what the position still has to fix
         self.scene.addItem(self.warn_item)
         self._warnings: list[dict[str, Any]] = []
@@ -169,6 +172,11 @@ class MainWindow(QMainWindow):
         self._ai_timer = QTimer(self)
         self._ai_timer.setInterval(15)
         self._ai_timer.timeout.connect(self._ai_poll)
+        self._hint: HintJob | None = None
+        self.hint_shown: Action | None = None
+        self._hint_timer = QTimer(self)
+        self._hint_timer.setInterval(20)
+        self._hint_timer.timeout.connect(self._hint_poll)
         self._play_timer = QTimer(self)
         self._play_timer.setInterval(700)
         self._play_timer.timeout.connect(self._replay_tick)
@@ -345,6 +353,8 @@ class MainWindow(QMainWindow):
                                      tip="Who would win if the game ended now, and why")
         self.act_sandbox = self._act(m, "&Sandbox (rules off)", self.toggle_sandbox, checkable=True,
                                      tip="Move anything anywhere, flip, eliminate, roll dice by hand")
+        self.act_hint = self._act(m, "&Hint", self.hint, QKeySequence("H"),
+                                  tip="What the computer player would do now, shown on the map")
         m.addSeparator()
         self.act_pause_ai = self._act(m, "&Pause the computer", self.toggle_ai_pause, checkable=True)
         self._act(m, "S&top the computer's move", self.stop_ai)
@@ -1047,6 +1057,8 @@ class MainWindow(QMainWindow):
         elif what == "undo":
             self.log.pop_step()
         self._clear_targets()
+        self.hint_item.clear()
+        self.hint_shown = None
         self.scene.fanned = None
         self._check_handover()
         self.refresh(animate_ms=120)
@@ -1317,6 +1329,51 @@ class MainWindow(QMainWindow):
             return
         self.apply_action(job["result"], who=f"computer ({job['side']})")
         self._update_undo()
+
+    # -- a hint (app.ui.hint) ---------------------------------------------------------------------
+    def hint(self) -> bool:
+        if self.match is None or not self.can_act() or self.mode != "play":
+            self.status("No hint now: " + (self._why_not_acting() or "no game"))
+            return False
+        if not can_hint(self.match.game):
+            self.status(f"{self.match.game.name} has no computer player to ask for a hint")
+            return False
+        self._hint = HintJob(self.match, self.match.state.active)
+        self.status("Thinking about a hint...")
+        self._hint_timer.start()
+        return True
+
+    def _hint_poll(self) -> None:
+        job = self._hint
+        if job is None or not job.done:
+            return
+        self._hint_timer.stop()
+        self._hint = None
+        if self.match is None or job.n != len(self.match.history) or job.state is not self.match.state:
+            return                       # the position moved on: the hint is stale
+        if job.action is None:
+            self.status(f"No hint: {job.error or 'the computer found nothing better than what is listed'}")
+            return
+        a = job.action
+        pid = _mover(a)
+        info = self._targets_of(pid)[0].get(str(a.get("to"))) if pid and "to" in a else None
+        text = hint_reason(self.match.game, self.match.state, a, str((info or {}).get("note") or ""))
+        self.hint_shown = a
+        shapes = []
+        if pid and "to" in a and pid in self.scene.items_by_id:
+            start = self.scene.items_by_id[pid].pos()
+            end = self.scene.board.anchor(a["to"]) if not str(a["to"]).startswith("box:") else None
+            if end is not None:
+                line = QPainterPath(start)
+                line.lineTo(end)
+                ring = QPainterPath()
+                ring.addEllipse(end, self.scene.board.unit * 0.6, self.scene.board.unit * 0.6)
+                shapes = [(line, None, cpen(QColor(255, 255, 255, 220), 7.0)),
+                          (line, None, cpen(theme.SELECT.darker(140), 4.0, Qt.PenStyle.DashLine)),
+                          (ring, None, cpen(theme.SELECT.darker(140), 4.0))]
+        self.hint_item.set_shapes(shapes)
+        self.actions_panel.mark(a)
+        self.status(f"Hint: {text}")
 
     def _stop_ai_job(self) -> None:
         if self._ai_job is not None:

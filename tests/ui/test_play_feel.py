@@ -353,3 +353,26 @@ def test_every_game_has_summaries_and_charts(qtbot, game_id):
     assert len(rules) >= 30 and all(len(r.summary.split()) >= 2 for r in rules)
     w = game_window(qtbot, game_id)
     assert w.rules_panel.charts and all(c["rows"] for c in w.rules_panel.charts)
+
+
+# -- 13. a hint -------------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("game_id", ["guts", "chosin-few"])
+def test_hint_shows_what_the_computer_would_do_without_doing_it(qtbot, game_id):
+    w = game_window(qtbot, game_id)
+    if game_id == "chosin-few":
+        key(w, Qt.Key.Key_Space)                  # draw: now the actions phase
+    n = len(w.match.history)
+    digest = w.match.digest()
+    QTest.keyClick(w, Qt.Key.Key_H)
+    qtbot.waitUntil(lambda: w.hint_shown is not None or w._hint is None, timeout=20_000)
+    a = w.hint_shown
+    assert a is not None and any(a == x for x in w._legal)
+    assert len(w.match.history) == n and w.match.digest() == digest    # nothing applied
+    msg = w.statusBar().currentMessage()
+    assert msg.startswith("Hint: ") and "{" not in msg
+    if "to" in a:
+        assert w.hint_item.shapes                 # an arrow on the map
+    # any change clears it
+    w.apply_action(a)
+    assert not w.hint_item.shapes and w.hint_shown is None
