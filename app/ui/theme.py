@@ -192,3 +192,9 @@ def counter_font(px: float, bold: bool = True) -> QFont:
     f.setPixelSize(max(1, round(px)))
     f.setBold(bold)
     return f
+
+
+def side_colour(side: str, sides: tuple[str, ...] = ()) -> QColor:
+    """The colour that marks a side in the turn bar, the log and the report (follows the palette)."""
+    i = sides.index(side) if side in sides else 0
+    return QColor(SIDE_FALLBACK[i % len(SIDE_FALLBACK)])

@@ -31,6 +31,7 @@ from app.ui.dialogs import HandOver, NewGameDialog
 from app.ui.hooks import call_hook, game_hook
 from app.ui.next_step import NextStep, confirm_next, find_next_step
 from app.ui.replay_log import sync_log
+from app.ui.end_report import EndReport
 from app.ui.hint import HintJob, can_hint, hint_reason
 from app.ui.rules_panel import RulesPanel, first_rule
 from app.ui.roll_preview import RollConfirm, preview_of
@@ -353,6 +354,8 @@ class MainWindow(QMainWindow):
                                      tip="Who would win if the game ended now, and why")
         self.act_sandbox = self._act(m, "&Sandbox (rules off)", self.toggle_sandbox, checkable=True,
                                      tip="Move anything anywhere, flip, eliminate, roll dice by hand")
+        self.act_report = self._act(m, "End-of-game &report", lambda: self.show_report(),
+                                    tip="Who won and why, charts over the turns, the turning point")
         self.act_hint = self._act(m, "&Hint", self.hint, QKeySequence("H"),
                                   tip="What the computer player would do now, shown on the map")
         m.addSeparator()
@@ -1066,6 +1069,8 @@ class MainWindow(QMainWindow):
             txt = self._outcome_text()
             self.log.note(f"Game over: {txt}", "result")
             self.status(f"Game over: {txt}")
+            if what == "apply" and self.mode == "play":
+                self.show_report()
         if what == "undo":
             self._skip_chain = MAX_CHAIN       # undo goes back to a skipped phase and stays there
         self._maybe_skip()
@@ -1329,6 +1334,27 @@ class MainWindow(QMainWindow):
             return
         self.apply_action(job["result"], who=f"computer ({job['side']})")
         self._update_undo()
+
+    # -- the end-of-game report (app.ui.end_report) ----------------------------------------------
+    def show_report(self) -> EndReport | None:
+        if self.match is None or self.match.outcome() is None:
+            self.status("The report comes at the end of the game")
+            return None
+        dlg = EndReport(self, self.match)
+        dlg.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        dlg.replay_turning_point.connect(self.replay_turning_point)
+        self.report = dlg
+        if self.isVisible():
+            dlg.show()
+        return dlg
+
+    def replay_turning_point(self, step: int) -> None:
+        """Open the replay one action before the step that swung the game."""
+        if self.match is None:
+            return
+        from app.engine.saves import save_data
+        if self.open_replay(save_data(self.match, self.players)):
+            self.replay_goto(max(0, step - 1))
 
     # -- a hint (app.ui.hint) ---------------------------------------------------------------------
     def hint(self) -> bool:

