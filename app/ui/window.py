@@ -174,6 +174,7 @@ class MainWindow(QMainWindow):
         self._ai_timer.setInterval(15)
         self._ai_timer.timeout.connect(self._ai_poll)
         self._hint: HintJob | None = None
+        self.report: EndReport | None = None
         self.hint_shown: Action | None = None
         self._hint_timer = QTimer(self)
         self._hint_timer.setInterval(20)
@@ -665,6 +666,11 @@ class MainWindow(QMainWindow):
             self.journal = None
 
     def closeEvent(self, event) -> None:  # noqa: N802
+        if getattr(self, "report", None) is not None:
+            try:
+                self.report.close()
+            except RuntimeError:          # already deleted
+                pass
         for box in self.findChildren(QMessageBox):
             box.close()
         self._stop_ai_job()

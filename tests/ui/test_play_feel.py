@@ -418,3 +418,4 @@ def test_end_of_game_report_with_charts_turning_point_and_png(qtbot, win, tmp_pa
     if r.turning_point is not None:
         QTest.mouseClick(rep.replay_btn, Qt.MouseButton.LeftButton)
         assert win._replay is not None and win._replay.pos == max(0, r.turning_point - 1)
+    rep.close()
