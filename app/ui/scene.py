@@ -54,6 +54,7 @@ def loc_key(at: Any) -> Any:
 # Items
 # ================================================================================================
 
+ARROWS = {Qt.Key.Key_Left: "left", Qt.Key.Key_Right: "right", Qt.Key.Key_Up: "up", Qt.Key.Key_Down: "down"}
 WOBBLE_PX = 12      # a release this close (screen pixels) to the press is a click, never a drop
 
 
@@ -897,6 +898,8 @@ class MapView(QGraphicsView):
             self.zoom_by(1 / 1.25)
         elif k in (Qt.Key.Key_0, Qt.Key.Key_F):
             self.zoom_to_fit()
+        elif k in ARROWS and self.map.host is not None and getattr(self.map.host, "cursor_active", lambda: False)():
+            self.key_action.emit("cursor:" + ARROWS[k])     # over the picked-up piece's destinations
         elif k == Qt.Key.Key_Left:
             self.pan(-step, 0)
         elif k == Qt.Key.Key_Right:

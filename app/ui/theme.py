@@ -121,7 +121,15 @@ def stable_hash(text: str) -> int:
     return int(hashlib.md5(text.encode("utf-8")).hexdigest()[:8], 16)
 
 
+#: set by app.ui.palette for the colour-blind palette: each side one hue, nations as shades of it
+SIDE_HUES = False
+
+
 def nation_colour(piece: dict, sides: tuple[str, ...] = ()) -> QColor:
+    if SIDE_HUES and piece.get("side") in sides and not str(piece.get("colour") or "").lower() in NAMED:
+        base = QColor(SIDE_FALLBACK[sides.index(piece["side"]) % len(SIDE_FALLBACK)])
+        shade = stable_hash(str(piece.get("nation") or "")) % 3
+        return base.lighter(100 + 22 * shade) if shade else base
     if piece.get("colour"):
         return colour(piece["colour"])
     for key in (piece.get("nation"), piece.get("side")):

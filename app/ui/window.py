@@ -31,6 +31,8 @@ from app.ui.dialogs import HandOver, NewGameDialog
 from app.ui.hooks import call_hook, game_hook
 from app.ui.next_step import NextStep, confirm_next, find_next_step
 from app.ui.replay_log import sync_log
+from app.ui import palette
+from app.ui.keyboard import KeysDialog, pick_in_direction
 from app.ui.end_report import EndReport
 from app.ui.hint import HintJob, can_hint, hint_reason
 from app.ui.rules_panel import RulesPanel, first_rule
@@ -183,7 +185,10 @@ class MainWindow(QMainWindow):
         self._play_timer.setInterval(700)
         self._play_timer.timeout.connect(self._replay_tick)
         self.settings = settings() if use_settings else None
+        self._cursor: Any = None
         self._restore_layout()
+        if self.settings is not None and self.settings.value("view/palette") == palette.COLOUR_BLIND:
+            self.set_palette(True)
         self.refresh()
         self.view.zoom_to_fit()
 
@@ -335,6 +340,8 @@ class MainWindow(QMainWindow):
         self.overlay_menu.aboutToShow.connect(self._fill_overlays)
         self.act_grid = self._act(m, "Table &grid (6 inches)", self._toggle_grid, checkable=True)
         self.act_grid.setChecked(True)
+        self.act_palette = self._act(m, "&Colour-blind safe palette", lambda on: self.set_palette(bool(on)),
+                                     checkable=True, tip="Sides, highlights and overlays in colours that stay apart")
         self.act_reflines = self._act(m, "Show &reference lines", self._toggle_reflines, checkable=True,
                                       tip="Lines printed for another period (the 1953 armistice line)")
         self.act_reflines.setVisible(False)
@@ -1434,6 +1441,7 @@ class MainWindow(QMainWindow):
     # the map host: presses, drags, drops, clicks, hover
     # =============================================================================================
     def _clear_targets(self) -> None:
+        self._cursor = None
         self._targets = {}
         self._targets_for = None
         self.scene.targets_item.clear()
@@ -1808,12 +1816,19 @@ class MainWindow(QMainWindow):
             i = movable.index(cur) if cur in movable else -1
             i = (i + (1 if what == "next" else -1)) % len(movable)
             pid = movable[i]
+            self._cursor = None
             self.select_piece(pid)
             self._show_targets(pid)
             self._show_inspector()
             self.view.centerOn(self.scene.items_by_id[pid].pos())
-            self.status(f"{(self.scene.piece(pid) or {}).get('label') or pid}: point at a green location and press Enter")
+            self.status(f"{(self.scene.piece(pid) or {}).get('label') or pid}: arrow keys to pick a destination, "
+                        "Enter to move there")
+        elif what.startswith("cursor:"):
+            self._move_cursor(what.split(":", 1)[1])
         elif what == "confirm":
+            if self._cursor is not None and str(self._cursor) in self._targets:
+                self._apply_target(self._targets[str(self._cursor)])
+                return
             loc = self._hover_loc
             if self._targets_for and loc is not None and str(loc) in self._targets:
                 self._apply_target(self._targets[str(loc)])
@@ -2436,8 +2451,65 @@ class MainWindow(QMainWindow):
             return
         BalanceLab(path, self).show()
 
-    def show_keys(self) -> None:
-        QMessageBox.information(self, "Keys and mouse", KEYS_HELP)
+    def show_keys(self) -> KeysDialog:
+        dlg = KeysDialog(self)
+        dlg.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        self.keys_dialog = dlg
+        dlg.open()
+        return dlg
+
+    # -- the colour-blind palette (app.ui.palette) -------------------------------------------------
+    def set_palette(self, colour_blind: bool) -> None:
+        palette.apply(palette.COLOUR_BLIND if colour_blind else palette.STANDARD)
+        if self.act_palette.isChecked() != colour_blind:
+            self.act_palette.setChecked(colour_blind)
+        if self.settings is not None:
+            self.settings.setValue("view/palette", palette.current)
+        self._tcache = {}
+        self._tcache_for = None
+        self._board_src = None
+        for it in self.scene.items_by_id.values():
+            it.update_piece(it.piece)
+        self.refresh()
+        if self._targets_for:
+            self._show_targets(self._targets_for)
+        self.view.overview.reset()
+        self.view.viewport().update()
+
+    # -- the keyboard cursor over a picked-up piece's destinations (app.ui.keyboard) ----------------
+    def cursor_active(self) -> bool:
+        return bool(self._targets_for and self._targets and self.can_act())
+
+    def _move_cursor(self, direction: str) -> None:
+        board = self.scene.board
+        spots = {}
+        for loc, info in self._targets.items():
+            if loc == "*":
+                continue
+            to = info.get("action", {}).get("to") if board.free else loc
+            p = board.anchor(to) if not str(loc).startswith("box:") else None
+            if p is None and str(loc).startswith("box:") and loc[4:] in self.scene.box_slots:
+                p = self.scene.box_slots[loc[4:]].center()
+            if p is not None:
+                spots[loc] = p
+        here = spots.get(str(self._cursor)) if self._cursor is not None else None
+        if here is None and self._targets_for in self.scene.items_by_id:
+            here = self.scene.items_by_id[self._targets_for].pos()
+        pick = pick_in_direction(here, spots, direction) if here is not None else None
+        if pick is None:
+            self.status("No legal destination that way")
+            return
+        self._cursor = pick
+        self._hover_loc = pick if not board.free else pick
+        path = board.shape(board.locate(spots[pick]) if board.free else pick)
+        if path.isEmpty():
+            path = QPainterPath()
+            path.addEllipse(spots[pick], board.unit * 0.5, board.unit * 0.5)
+        self.scene.hover_item.set_shapes([(path, QBrush(QColor(255, 255, 255, 70)), cpen(theme.SELECT, 4.0))])
+        self._show_path_to(pick)
+        self.view.ensureVisible(QRectF(spots[pick].x() - 60, spots[pick].y() - 60, 120, 120))
+        info = self._targets[pick]
+        self.status(f"{self._describe(info['action'])}: Enter to do it, arrows for another, Esc to put it down")
 
     def about(self) -> None:
         from app import __version__
@@ -2457,28 +2529,3 @@ def _parse_xy(key: str) -> Any:
     except ValueError:
         return None
 
-
-KEYS_HELP = """\
-Mouse
-  Drag a piece: legal destinations light up green (cost in the corner, red edge = enemy zone of control).
-  Drop on green to move; anywhere else and the piece glides back, with the reason below.
-  Click a piece: inspect it; click a stack to fan it out; click a green location to move there.
-  Drag empty map: pan. Wheel: zoom. Overview (bottom right): click to jump.
-  Right-click a piece in the sandbox: flip, eliminate, turn, remove.
-  Battles: click an enemy unit, then your lit units to add them (again to take one out,
-  right-click for a role); the combat panel shows the odds; Declare, then Resolve.
-  Retreats: click a lit hex (the paths are drawn). Advances: drag a ringed unit in.
-
-Keys
-  Tab / Shift+Tab   next / previous unit that can move
-  Enter             move the selected unit to the location under the pointer
-  Esc               cancel (selection, measuring, the computer's move)
-  Space / Ctrl+E    end the phase (asks if units could still move)
-  + / -  0 or F     zoom in / out, zoom to fit
-  Arrow keys        pan
-  M                 measure range
-  V                 victory status: who would win now and why
-  I                 In Communication and isolation overlay (when the game has it)
-  Ctrl+Z / Ctrl+Shift+Z   undo / redo (not across a die roll, card draw or reveal)
-  Ctrl+N / Ctrl+O / Ctrl+S   new game / open / save
-"""

@@ -87,3 +87,33 @@ def test_dropping_a_piece_back_on_its_own_hex_is_a_click(qtbot):
     assert "Cannot move" not in w.statusBar().currentMessage()
     assert w.scene.selected == "kpa-1" and len(w.match.history) == 0
     assert w.scene.items_by_id["kpa-1"].pos() == w.scene.board.anchor("2013")
+
+
+# -- 15. the keyboard: cycle, cursor over legal targets, confirm -----------------------------------
+
+def test_play_a_move_from_the_keyboard_alone(qtbot):
+    w = korea_window(qtbot, two_divisions())
+    QTest.keyClick(w.view, Qt.Key.Key_Tab)
+    pid = w.scene.selected
+    assert pid in ("kpa-1", "kpa-2") and w._targets
+    start = w.match.state.units[pid].at
+    QTest.keyClick(w.view, Qt.Key.Key_Down)               # the cursor, not a pan
+    first = w._cursor
+    assert first in w._targets and w.scene.hover_item.shapes
+    QTest.keyClick(w.view, Qt.Key.Key_Down)
+    assert w._cursor in w._targets
+    QTest.keyClick(w.view, Qt.Key.Key_Return)
+    st = w.match.state
+    assert st.units[pid].at != start and len(w.match.history) == 1
+    assert w.match.history[0].action["to"] in (first, w._cursor, st.units[pid].at)
+
+
+def test_keys_help_is_a_table(qtbot):
+    from PySide6.QtWidgets import QTableWidget
+    w = korea_window(qtbot, two_divisions())
+    dlg = w.show_keys()
+    t = dlg.findChild(QTableWidget)
+    keys = [t.item(r, 1).text() for r in range(t.rowCount())]
+    assert "Arrow keys" in keys and "Tab / Shift+Tab" in keys and "H" in keys
+    assert all(t.item(r, 2).text() for r in range(t.rowCount()))
+    dlg.close()
