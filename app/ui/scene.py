@@ -55,7 +55,31 @@ def loc_key(at: Any) -> Any:
 # ================================================================================================
 
 ARROWS = {Qt.Key.Key_Left: "left", Qt.Key.Key_Right: "right", Qt.Key.Key_Up: "up", Qt.Key.Key_Down: "down"}
-WOBBLE_PX = 12      # a release this close (screen pixels) to the press is a click, never a drop
+WOBBLE_PX = 12
+COLLAPSED = 30      # the folded overview's button, pixels      # a release this close (screen pixels) to the press is a click, never a drop
+
+
+SIMPLE_PX = 30      # below this many device pixels a counter is drawn in the simple large style
+
+
+def paint_simple_counter(p: QPainter, piece: dict[str, Any], body: QRectF, sides: tuple[str, ...]) -> None:
+    """A counter too small to read printed (a whole-map view): a slightly larger plain block in
+    its colour with its strength in bold, so the front still reads at a glance."""
+    c = theme.nation_colour(piece, sides)
+    big = body.adjusted(-body.width() * 0.12, -body.height() * 0.12, body.width() * 0.12, body.height() * 0.12)
+    p.setRenderHint(QPainter.RenderHint.Antialiasing)
+    p.setPen(QPen(QColor(20, 18, 15), body.width() * 0.07))
+    p.setBrush(c)
+    p.drawRoundedRect(big, big.width() * 0.12, big.width() * 0.12)
+    if piece.get("reduced"):
+        p.fillRect(QRectF(big.left(), big.center().y() - big.height() * 0.1, big.width(), big.height() * 0.2),
+                   QColor(255, 255, 255, 150))
+    strength = str(piece.get("values") or "").split("-")[0]
+    if strength:
+        f = theme.counter_font(big.height() * 0.62, True)
+        p.setFont(f)
+        p.setPen(QColor("#FBF7EC") if theme.is_dark(c) else QColor("#1C1814"))
+        p.drawText(big, Qt.AlignmentFlag.AlignCenter, strength)
 
 
 class PieceItem(QGraphicsObject):
@@ -125,6 +149,8 @@ class PieceItem(QGraphicsObject):
         body = QRectF(-self.size.width() / 2, -self.size.height() / 2, self.size.width(), self.size.height())
         if px < 7:
             p.fillRect(body, theme.nation_colour(self.piece, self.map.sides))
+        elif px < SIMPLE_PX and (self.piece.get("kind") or "counter") == "counter":
+            paint_simple_counter(p, self.piece, body, self.map.sides)
         else:
             pm, target = piece_pixmap(self.piece, self.size, px, dpr, self.map.sides, self.look)
             p.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform)
@@ -855,6 +881,7 @@ class MapView(QGraphicsView):
         if abs(s - cur) > 1e-9:
             self.scale(s / cur, s / cur)
         self.zoomed.emit(self.scale_factor())
+        self.overview.place()
         self.overview.update()
 
     def zoom_by(self, factor: float) -> None:
@@ -869,6 +896,7 @@ class MapView(QGraphicsView):
         self.resetTransform()
         self.fitInView(r, Qt.AspectRatioMode.KeepAspectRatio)
         self.zoomed.emit(self.scale_factor())
+        self.overview.place()
         self.overview.update()
 
     def pan(self, dx: int, dy: int) -> None:
@@ -1007,6 +1035,8 @@ class Overview(QWidget):
         self._dots_key: Any = None
         self.setCursor(Qt.CursorShape.PointingHandCursor)
         self.setAttribute(Qt.WidgetAttribute.WA_OpaquePaintEvent, False)
+        self.collapsed = False
+        self.setToolTip("The whole board: click to jump there; the corner button folds it away")
         self.resize(220, 160)
 
     def place(self) -> None:
@@ -1016,8 +1046,44 @@ class Overview(QWidget):
         h = int(w * br.height() / br.width()) if br.width() > 0 else 160
         h = max(60, min(h, 260))
         w = int(h * br.width() / br.height()) if h == 260 and br.height() > 0 else w
+        if self.collapsed:
+            w = h = COLLAPSED
         self.resize(w, h)
-        self.move(vp.right() - w - 12, vp.bottom() - h - 12)
+        # the corner where it hides the least of the board (at the fit zoom the margins beside a
+        # tall map hold it; zoomed in, it keeps out of the way of what is in view)
+        shown = QRectF(self.view.mapFromScene(br).boundingRect()).intersected(QRectF(self.view.viewport().rect()))
+        hot = self.hot_points()
+        best, best_cover, full = None, None, (w, h)
+        for k in ((1.0, 0.85, 0.7) if not self.collapsed else (1.0,)):
+            sw, sh = int(full[0] * k), int(full[1] * k)
+            for cx, cy in ((vp.right() - sw - 12, vp.bottom() - sh - 12), (vp.left() + 12, vp.bottom() - sh - 12),
+                           (vp.right() - sw - 12, vp.top() + 12), (vp.left() + 12, vp.top() + 12)):
+                cand = QRectF(cx - vp.left(), cy - vp.top(), sw, sh)
+                r = cand.intersected(shown)
+                # pieces and spaces under it count far more than bare board
+                cover = (r.width() * r.height() if not r.isEmpty() else 0.0) \
+                    + 1e6 * sum(1 for pt in hot if cand.adjusted(-8, -8, 8, 8).contains(pt))
+                if best_cover is None or cover < best_cover - 1:
+                    best, best_cover, w, h = (cx, cy), cover, sw, sh
+            if best_cover is not None and best_cover < 1e6:
+                break
+        self.resize(w, h)
+        self.move(*best)
+
+    def hot_points(self) -> list[QPointF]:
+        """Where the action is, in viewport pixels: the pieces, and a point-to-point board's spaces."""
+        scene = self.view.map
+        pts = [it.pos() for it in getattr(scene, "items_by_id", {}).values() if it.isVisible()]
+        board = scene.board
+        if getattr(board, "kind", "") == "pointgraph":
+            pts += [p for p in (board.anchor(loc) for loc in board.locations()) if p is not None]
+        return [QPointF(self.view.mapFromScene(p)) for p in pts]
+
+    def set_collapsed(self, on: bool) -> None:
+        """Fold it to a small button (and back): it never has to cover the board."""
+        self.collapsed = on
+        self.place()
+        self.update()
 
     def _stale(self) -> bool:
         return self._pm is None or self._board_id is not self.view.map.board \
@@ -1080,8 +1146,23 @@ class Overview(QWidget):
         self._dots_pm, self._dots_key = pm, key
         return pm
 
+    def _fold_rect(self) -> QRectF:
+        return QRectF(self.width() - 17, 3, 14, 14)
+
     def paintEvent(self, event) -> None:  # noqa: N802
         p = QPainter(self)
+        if self.collapsed:
+            # a small drawn map button: a frame with a folded-sheet mark
+            p.setRenderHint(QPainter.RenderHint.Antialiasing)
+            p.setBrush(QColor(250, 246, 234, 235))
+            p.setPen(QPen(QColor(20, 18, 15), 1.5))
+            p.drawRoundedRect(QRectF(self.rect()).adjusted(1, 1, -1, -1), 4, 4)
+            p.setPen(QPen(QColor("#5A544A"), 1.6))
+            r = QRectF(self.rect()).adjusted(7, 8, -7, -8)
+            p.drawPolyline([r.bottomLeft(), r.topLeft() + QPointF(r.width() / 3, 0),
+                            r.bottomLeft() + QPointF(2 * r.width() / 3, 0), r.topRight()])
+            p.drawRect(r)
+            return
         if self._stale():
             # the small picture of the whole board (a full pass over the map) is drawn right
             # after the frame that needs it, so a new board's first frame shows the map sooner
@@ -1106,6 +1187,12 @@ class Overview(QWidget):
         p.setBrush(Qt.BrushStyle.NoBrush)
         p.setPen(QPen(QColor(20, 18, 15), 2.0))
         p.drawRect(QRectF(self.rect()).adjusted(1, 1, -1, -1))
+        # the fold button (a drawn minus, no font glyph)
+        fr = self._fold_rect()
+        p.setBrush(QColor(250, 246, 234, 220))
+        p.setPen(QPen(QColor(20, 18, 15), 1.0))
+        p.drawRect(fr)
+        p.drawLine(QPointF(fr.left() + 3, fr.center().y()), QPointF(fr.right() - 3, fr.center().y()))
 
     def _go(self, pos: QPoint) -> None:
         br = self.view.map.board.rect()
@@ -1114,10 +1201,16 @@ class Overview(QWidget):
         self.update()
 
     def mousePressEvent(self, e) -> None:  # noqa: N802
+        if self.collapsed:
+            self.set_collapsed(False)
+            return
+        if self._fold_rect().adjusted(-3, -3, 3, 3).contains(e.position()):
+            self.set_collapsed(True)
+            return
         self._go(e.position().toPoint())
 
     def mouseMoveEvent(self, e) -> None:  # noqa: N802
-        if e.buttons():
+        if e.buttons() and not self.collapsed:
             self._go(e.position().toPoint())
 
     def reset(self) -> None:

@@ -491,7 +491,7 @@ class MainWindow(QMainWindow):
         self._clear_targets()
         self.handover.hide()
         self.log.clear()
-        self.log.set_sides(len(game.sides))
+        self.log.set_sides(tuple(game.sides))
         for i, step in enumerate(match.history, start=1):
             self._log_step(i, step)
         self.act_sandbox.blockSignals(True)
@@ -499,6 +499,8 @@ class MainWindow(QMainWindow):
         self.act_sandbox.blockSignals(False)
         self.refresh()
         self.dock_track.setVisible(self.turn_track.has_arrivals())    # only games with arrivals
+        # a solitaire game without battles has no use for the Combat dock (shown again if odds appear)
+        self.dock_odds.setVisible(not (game.solitaire and _hook(game, "battles") is None) or bool(self.odds.titles))
         self.rules_panel.set_game(game, match.state)
         self.view.zoom_to_fit()
         self._update_title()
@@ -777,6 +779,8 @@ class MainWindow(QMainWindow):
         self._update_focus(game, state)
         self._update_undo()
         self._update_victory_dialog()
+        if self.view.overview.isVisible():
+            self.view.overview.place()          # kept off the pieces as they move
         self.view.overview.update()
         self._plan_prefetch(game, state)
 
@@ -859,6 +863,8 @@ class MainWindow(QMainWindow):
                               ["Because", vs.get("summary") or vs.get("reason", "")]]}] + rest
         self.game_panels.set_panels(rest)
         self.odds.set_panels(odds, big=True)
+        if odds and not self.dock_odds.isVisible() and self.isVisible():
+            self.dock_odds.show()
         if self._replay is not None:
             self.actions_panel.set_actions([], "Replaying a game.")
         elif not self.can_act():
@@ -1208,7 +1214,7 @@ class MainWindow(QMainWindow):
         states = [first.copy()] + [s.after for s in full.history]
         self._replay = ReplaySession(data, full.game, states, [s.action for s in full.history], 0,
                                      list(full.history))
-        self.log.set_sides(len(full.game.sides))
+        self.log.set_sides(tuple(full.game.sides))
         self.replay_panel.set_range(len(states) - 1)
         self.dock_replay.show()
         self.dock_replay.raise_()
@@ -2468,6 +2474,7 @@ class MainWindow(QMainWindow):
         self._tcache = {}
         self._tcache_for = None
         self._board_src = None
+        self.turn_track._key = None
         for it in self.scene.items_by_id.values():
             it.update_piece(it.piece)
         self.refresh()
