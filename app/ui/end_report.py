@@ -279,3 +279,26 @@ class EndReport(QDialog):
         path, _ = QFileDialog.getSaveFileName(self, "Save the report as a picture", "report.png", "PNG (*.png)")
         if path:
             self.save_png(path)
+
+
+def open_report(win: Any) -> EndReport | None:
+    """The report window for the finished game shown (None before the end)."""
+    if win.match is None or win.match.outcome() is None:
+        win.status("The report comes at the end of the game")
+        return None
+    dlg = EndReport(win, win.match)
+    dlg.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+    dlg.replay_turning_point.connect(win.replay_turning_point)
+    win.report = dlg
+    if win.isVisible():
+        dlg.show()
+    return dlg
+
+
+def replay_turning_point(win: Any, step: int) -> None:
+    """Open the replay one action before the step that swung the game."""
+    if win.match is None:
+        return
+    from app.engine.saves import save_data
+    if win.open_replay(save_data(win.match, win.players)):
+        win.replay_goto(max(0, step - 1))

@@ -8,10 +8,15 @@ nothing picked up the arrows pan the map.
 from __future__ import annotations
 
 import math
+from typing import Any
 
-from PySide6.QtCore import QPointF, Qt
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import QBrush, QColor, QPainterPath
 from PySide6.QtWidgets import QAbstractItemView, QDialog, QDialogButtonBox, QHeaderView, QTableWidget, \
     QTableWidgetItem, QVBoxLayout, QWidget
+
+from app.ui import theme
+from app.ui.scene import cpen
 
 DIRECTIONS = {"left": (-1.0, 0.0), "right": (1.0, 0.0), "up": (0.0, -1.0), "down": (0.0, 1.0)}
 
@@ -95,3 +100,36 @@ class KeysDialog(QDialog):
         lay.addWidget(box)
         self.resize(780, 560)
         self.table.resizeRowsToContents()
+
+
+def move_cursor(win: Any, direction: str) -> None:
+    """Arrow key with a piece picked up: the cursor to the next legal destination that way."""
+    board = win.scene.board
+    spots = {}
+    for loc, info in win._targets.items():
+        if loc == "*":
+            continue
+        to = info.get("action", {}).get("to") if board.free else loc
+        p = board.anchor(to) if not str(loc).startswith("box:") else None
+        if p is None and str(loc).startswith("box:") and loc[4:] in win.scene.box_slots:
+            p = win.scene.box_slots[loc[4:]].center()
+        if p is not None:
+            spots[loc] = p
+    here = spots.get(str(win._cursor)) if win._cursor is not None else None
+    if here is None and win._targets_for in win.scene.items_by_id:
+        here = win.scene.items_by_id[win._targets_for].pos()
+    pick = pick_in_direction(here, spots, direction) if here is not None else None
+    if pick is None:
+        win.status("No legal destination that way")
+        return
+    win._cursor = pick
+    win._hover_loc = pick if not board.free else pick
+    path = board.shape(board.locate(spots[pick]) if board.free else pick)
+    if path.isEmpty():
+        path = QPainterPath()
+        path.addEllipse(spots[pick], board.unit * 0.5, board.unit * 0.5)
+    win.scene.hover_item.set_shapes([(path, QBrush(QColor(255, 255, 255, 70)), cpen(theme.SELECT, 4.0))])
+    win._show_path_to(pick)
+    win.view.ensureVisible(QRectF(spots[pick].x() - 60, spots[pick].y() - 60, 120, 120))
+    info = win._targets[pick]
+    win.status(f"{win._describe(info['action'])}: Enter to do it, arrows for another, Esc to put it down")

@@ -8,6 +8,8 @@ zones of control, warnings, the selection, and the named colours of overlays, cu
 
 from __future__ import annotations
 
+from typing import Any
+
 from PySide6.QtGui import QColor
 
 from app.ui import theme
@@ -60,3 +62,23 @@ def apply(name: str) -> None:
     current = name
     from app.ui.counters import clear_cache
     clear_cache()
+
+
+def apply_to_window(win: Any, colour_blind: bool) -> None:
+    """Switch the palette and redraw the window with it (remembered in the settings)."""
+    apply(COLOUR_BLIND if colour_blind else STANDARD)
+    if win.act_palette.isChecked() != colour_blind:
+        win.act_palette.setChecked(colour_blind)
+    if win.settings is not None:
+        win.settings.setValue("view/palette", current)
+    win._tcache = {}
+    win._tcache_for = None
+    win._board_src = None
+    win.turn_track._key = None
+    for it in win.scene.items_by_id.values():
+        it.update_piece(it.piece)
+    win.refresh()
+    if win._targets_for:
+        win._show_targets(win._targets_for)
+    win.view.overview.reset()
+    win.view.viewport().update()

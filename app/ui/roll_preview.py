@@ -14,6 +14,7 @@ from typing import Any
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QFrame, QGridLayout, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
+from app.engine.game import Action
 from app.ui.hooks import call_hook
 from app.ui.panels import ProbabilityBar
 
@@ -85,3 +86,38 @@ class RollConfirm(QFrame):
 
     def chances(self) -> dict[str, float]:
         return {str(k): float(v) for k, v in self.preview.get("chances") or []}
+
+
+def stage(win: Any, pid: str, action: Action) -> bool:
+    """Hold a move that would roll: a faded ghost where it would go and the confirm bar. False
+    when the game has no preview for it (it is applied at once)."""
+    game, state = win.shown()
+    preview = preview_of(game, state, action) if win.mode == "play" else None
+    if preview is None:
+        return False
+    win._staged = (pid, action)
+    item = win.scene.items_by_id.get(pid)
+    ghost = win.scene.board.anchor(preview.get("ghost")) if preview.get("ghost") is not None else None
+    if item is not None:
+        if ghost is not None:
+            item.setPos(ghost)
+        item.setOpacity(0.55)              # a ghost where it would go
+    win.roll_confirm.show_preview(preview)
+    win.status(f"{preview.get('title')}: Roll (Enter) or Take it back (Esc)")
+    return True
+
+
+def finish(win: Any, confirm: bool) -> None:
+    """Roll the held move (``confirm``) or take it back: nothing was rolled."""
+    staged, win._staged = win._staged, None
+    win.roll_confirm.hide()
+    if staged is None:
+        return
+    item = win.scene.items_by_id.get(staged[0])
+    if item is not None:
+        item.setOpacity(1.0)
+    if not confirm or not win.apply_action(dict(staged[1])):
+        win._clear_targets()
+        win.scene.relayout(150)          # back where it was: nothing was rolled
+        if not confirm:
+            win.status("Taken back: nothing was rolled")

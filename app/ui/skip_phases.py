@@ -38,3 +38,19 @@ def skippable(game: Any, state: Any, legal: list[Action], nxt: NextStep) -> bool
         except Exception:
             return False
     return len(legal) == 1 and legal[0] == nxt.action and str(nxt.action.get("type")) in NEXT_TYPES
+
+
+def maybe_skip(win: Any) -> None:
+    """Take the next step for the player when the phase just entered has nothing to decide."""
+    if win.match is None or win.mode != "play" or not win.act_skip.isChecked() or not win.can_act():
+        return
+    if getattr(win, "_skip_chain", 0) >= MAX_CHAIN:
+        win._skip_chain = 0
+        return
+    game, state = win.shown()
+    nxt = win._next_step(game, state)
+    if not just_entered(win.match) or not skippable(game, state, win._legal, nxt):
+        win._skip_chain = 0
+        return
+    win._skip_chain = getattr(win, "_skip_chain", 0) + 1
+    win.apply_action(dict(nxt.action), who="skipped: nothing to decide")

@@ -31,7 +31,7 @@ from app.ui.dialogs import HandOver, NewGameDialog
 from app.ui.hooks import call_hook, game_hook
 from app.ui.next_step import NextStep, confirm_next, find_next_step
 from app.ui.replay_log import sync_log
-from app.ui import palette
+from app.ui import end_report, hint, keyboard, palette, roll_preview, skip_phases
 from app.ui.keyboard import KeysDialog, pick_in_direction
 from app.ui.end_report import EndReport
 from app.ui.hint import HintJob, can_hint, hint_reason
@@ -1025,19 +1025,7 @@ class MainWindow(QMainWindow):
         return self.apply_action(dict(nxt.action))
 
     def _maybe_skip(self) -> None:
-        """Take the next step for the player when the phase has nothing to decide (app.ui.skip_phases)."""
-        if self.match is None or self.mode != "play" or not self.act_skip.isChecked() or not self.can_act():
-            return
-        if getattr(self, "_skip_chain", 0) >= MAX_CHAIN:
-            self._skip_chain = 0
-            return
-        game, state = self.shown()
-        nxt = self._next_step(game, state)
-        if not just_entered(self.match) or not skippable(game, state, self._legal, nxt):
-            self._skip_chain = 0
-            return
-        self._skip_chain = getattr(self, "_skip_chain", 0) + 1
-        self.apply_action(dict(nxt.action), who="skipped: nothing to decide")
+        skip_phases.maybe_skip(self)
 
     def undo(self) -> None:
         if self.match is None or self._ai_job is not None:
@@ -1356,24 +1344,10 @@ class MainWindow(QMainWindow):
 
     # -- the end-of-game report (app.ui.end_report) ----------------------------------------------
     def show_report(self) -> EndReport | None:
-        if self.match is None or self.match.outcome() is None:
-            self.status("The report comes at the end of the game")
-            return None
-        dlg = EndReport(self, self.match)
-        dlg.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
-        dlg.replay_turning_point.connect(self.replay_turning_point)
-        self.report = dlg
-        if self.isVisible():
-            dlg.show()
-        return dlg
+        return end_report.open_report(self)
 
     def replay_turning_point(self, step: int) -> None:
-        """Open the replay one action before the step that swung the game."""
-        if self.match is None:
-            return
-        from app.engine.saves import save_data
-        if self.open_replay(save_data(self.match, self.players)):
-            self.replay_goto(max(0, step - 1))
+        end_report.replay_turning_point(self, step)
 
     # -- a hint (app.ui.hint) ---------------------------------------------------------------------
     def hint(self) -> bool:
@@ -1389,36 +1363,7 @@ class MainWindow(QMainWindow):
         return True
 
     def _hint_poll(self) -> None:
-        job = self._hint
-        if job is None or not job.done:
-            return
-        self._hint_timer.stop()
-        self._hint = None
-        if self.match is None or job.n != len(self.match.history) or job.state is not self.match.state:
-            return                       # the position moved on: the hint is stale
-        if job.action is None:
-            self.status(f"No hint: {job.error or 'the computer found nothing better than what is listed'}")
-            return
-        a = job.action
-        pid = _mover(a)
-        info = self._targets_of(pid)[0].get(str(a.get("to"))) if pid and "to" in a else None
-        text = hint_reason(self.match.game, self.match.state, a, str((info or {}).get("note") or ""))
-        self.hint_shown = a
-        shapes = []
-        if pid and "to" in a and pid in self.scene.items_by_id:
-            start = self.scene.items_by_id[pid].pos()
-            end = self.scene.board.anchor(a["to"]) if not str(a["to"]).startswith("box:") else None
-            if end is not None:
-                line = QPainterPath(start)
-                line.lineTo(end)
-                ring = QPainterPath()
-                ring.addEllipse(end, self.scene.board.unit * 0.6, self.scene.board.unit * 0.6)
-                shapes = [(line, None, cpen(QColor(255, 255, 255, 220), 7.0)),
-                          (line, None, cpen(theme.SELECT.darker(140), 4.0, Qt.PenStyle.DashLine)),
-                          (ring, None, cpen(theme.SELECT.darker(140), 4.0))]
-        self.hint_item.set_shapes(shapes)
-        self.actions_panel.mark(a)
-        self.status(f"Hint: {text}")
+        hint.show_hint(self)
 
     def _stop_ai_job(self) -> None:
         if self._ai_job is not None:
@@ -1961,34 +1906,10 @@ class MainWindow(QMainWindow):
 
     # -- a move that rolls is shown first (app.ui.roll_preview) -----------------------------------
     def _stage_roll(self, pid: str, action: Action) -> bool:
-        game, state = self.shown()
-        preview = preview_of(game, state, action) if self.mode == "play" else None
-        if preview is None:
-            return False
-        self._staged = (pid, action)
-        item = self.scene.items_by_id.get(pid)
-        ghost = self.scene.board.anchor(preview.get("ghost")) if preview.get("ghost") is not None else None
-        if item is not None:
-            if ghost is not None:
-                item.setPos(ghost)
-            item.setOpacity(0.55)              # a ghost where it would go
-        self.roll_confirm.show_preview(preview)
-        self.status(f"{preview.get('title')}: Roll (Enter) or Take it back (Esc)")
-        return True
+        return roll_preview.stage(self, pid, action)
 
     def staged_roll(self, confirm: bool) -> None:
-        staged, self._staged = self._staged, None
-        self.roll_confirm.hide()
-        if staged is None:
-            return
-        item = self.scene.items_by_id.get(staged[0])
-        if item is not None:
-            item.setOpacity(1.0)
-        if not confirm or not self.apply_action(dict(staged[1])):
-            self._clear_targets()
-            self.scene.relayout(150)          # back where it was: nothing was rolled
-            if not confirm:
-                self.status("Taken back: nothing was rolled")
+        roll_preview.finish(self, confirm)
 
     def _apply_first(self, types: set[str]) -> bool:
         for a in self._legal:
@@ -2466,57 +2387,14 @@ class MainWindow(QMainWindow):
 
     # -- the colour-blind palette (app.ui.palette) -------------------------------------------------
     def set_palette(self, colour_blind: bool) -> None:
-        palette.apply(palette.COLOUR_BLIND if colour_blind else palette.STANDARD)
-        if self.act_palette.isChecked() != colour_blind:
-            self.act_palette.setChecked(colour_blind)
-        if self.settings is not None:
-            self.settings.setValue("view/palette", palette.current)
-        self._tcache = {}
-        self._tcache_for = None
-        self._board_src = None
-        self.turn_track._key = None
-        for it in self.scene.items_by_id.values():
-            it.update_piece(it.piece)
-        self.refresh()
-        if self._targets_for:
-            self._show_targets(self._targets_for)
-        self.view.overview.reset()
-        self.view.viewport().update()
+        palette.apply_to_window(self, colour_blind)
 
     # -- the keyboard cursor over a picked-up piece's destinations (app.ui.keyboard) ----------------
     def cursor_active(self) -> bool:
         return bool(self._targets_for and self._targets and self.can_act())
 
     def _move_cursor(self, direction: str) -> None:
-        board = self.scene.board
-        spots = {}
-        for loc, info in self._targets.items():
-            if loc == "*":
-                continue
-            to = info.get("action", {}).get("to") if board.free else loc
-            p = board.anchor(to) if not str(loc).startswith("box:") else None
-            if p is None and str(loc).startswith("box:") and loc[4:] in self.scene.box_slots:
-                p = self.scene.box_slots[loc[4:]].center()
-            if p is not None:
-                spots[loc] = p
-        here = spots.get(str(self._cursor)) if self._cursor is not None else None
-        if here is None and self._targets_for in self.scene.items_by_id:
-            here = self.scene.items_by_id[self._targets_for].pos()
-        pick = pick_in_direction(here, spots, direction) if here is not None else None
-        if pick is None:
-            self.status("No legal destination that way")
-            return
-        self._cursor = pick
-        self._hover_loc = pick if not board.free else pick
-        path = board.shape(board.locate(spots[pick]) if board.free else pick)
-        if path.isEmpty():
-            path = QPainterPath()
-            path.addEllipse(spots[pick], board.unit * 0.5, board.unit * 0.5)
-        self.scene.hover_item.set_shapes([(path, QBrush(QColor(255, 255, 255, 70)), cpen(theme.SELECT, 4.0))])
-        self._show_path_to(pick)
-        self.view.ensureVisible(QRectF(spots[pick].x() - 60, spots[pick].y() - 60, 120, 120))
-        info = self._targets[pick]
-        self.status(f"{self._describe(info['action'])}: Enter to do it, arrows for another, Esc to put it down")
+        keyboard.move_cursor(self, direction)
 
     def about(self) -> None:
         from app import __version__
