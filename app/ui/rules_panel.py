@@ -79,15 +79,27 @@ def find_rule(rules: list[RuleSummary], number: str) -> RuleSummary | None:
     return None
 
 
+# where a number is a rule citation, not a distance or a date: "(8.2.2)", "(rule 9.1)", "rule 7.1",
+# a whole text that is just a rule number, or a named rule tag anywhere
+CITED_RE = re.compile(r"(?:\((?:rule |rules )?|\brules? |^)(" + RULE_RE.pattern[2:-2] + r")(?=[),;:/]|$|\s)"
+                      r"|\b(GUTS-[A-Z]+(?:-[A-Z]+)*|CF-[A-Za-z]+-[0-9A-Z]+)\b")
+
+
+def _cited(m: re.Match) -> str:
+    return m.group(1) or m.group(2)
+
+
 def rule_links(text: str) -> str:
-    """HTML of ``text`` with each rule number a link (``rule:<number>``)."""
+    """HTML of ``text`` with each cited rule number a link (``rule:<number>``)."""
     esc = html.escape(text)
-    return RULE_RE.sub(lambda m: f"<a href='rule:{m.group(1)}'>{m.group(1)}</a>", esc)
+    return CITED_RE.sub(lambda m: m.group(0).replace(_cited(m), f"<a href='rule:{_cited(m)}'>{_cited(m)}</a>"), esc)
 
 
 def first_rule(text: str) -> str:
-    m = RULE_RE.search(text or "")
-    return m.group(1) if m else ""
+    """The last rule a message cites ("" when none): "... forbid it (8.3)" -> 8.3; "advance
+    3.3 inches" cites nothing."""
+    found = [_cited(m) for m in CITED_RE.finditer(text or "")]
+    return found[-1] if found else ""
 
 
 def chart_html(chart: dict[str, Any]) -> str:
@@ -120,6 +132,9 @@ class RulesPanel(QWidget):
         lay.addWidget(self.search)
         split = QSplitter(Qt.Orientation.Vertical)
         self.list = QListWidget()
+        self.list.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.list.setTextElideMode(Qt.TextElideMode.ElideRight)
+        self.list.setUniformItemSizes(True)
         self.list.currentItemChanged.connect(lambda cur, _prev: self._show(cur))
         self.text = QTextBrowser()
         self.text.setOpenLinks(False)

@@ -419,3 +419,11 @@ def test_end_of_game_report_with_charts_turning_point_and_png(qtbot, win, tmp_pa
         QTest.mouseClick(rep.replay_btn, Qt.MouseButton.LeftButton)
         assert win._replay is not None and win._replay.pos == max(0, r.turning_point - 1)
     rep.close()
+
+
+def test_only_cited_rule_numbers_become_links():
+    from app.ui.rules_panel import first_rule
+    assert first_rule("1A: advance 3.3 inches, led by its leader") == ""
+    assert first_rule("Cannot move kpa-1 there: out of reach (8.3)") == "8.3"
+    assert first_rule("arrives here (10.2/10.3)") == "10.2"
+    assert first_rule("moves into the gun's cone (GUTS-MUF)") == "GUTS-MUF"
