@@ -614,7 +614,8 @@ class InspectorPanel(QWidget):
             nation = ""
         name = " ".join(x for x in (nation, label, str(piece.get("size") or "")) if x)
         self.title.setText(name or str(piece.get("id")))
-        rows = [("Id", piece.get("id")), ("Side", piece.get("side")), ("Type", piece.get("unit_type") or piece.get("kind")),
+        side = str(piece.get("side") or "").replace("-", " ").title() or None
+        rows = [("Side", side), ("Type", piece.get("unit_type") or piece.get("kind")),
                 ("Values", piece.get("values")), ("Step", "reduced" if piece.get("reduced") else ("full" if piece.get("values") else None)),
                 ("Where", where or _fmt(piece.get("at"))), ("Status", _fmt(piece.get("flags")) or None),
                 ("Moves", moves or None)]

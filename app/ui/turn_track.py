@@ -15,7 +15,7 @@ from PySide6.QtWidgets import QFrame, QGridLayout, QHBoxLayout, QLabel, QScrollA
 
 from app.ui.hooks import call_hook
 
-ICON = 30          # pixels a counter on the track
+ICON = 26          # pixels a counter on the track
 
 
 def game_arrivals(game: Any, state: Any) -> list[dict[str, Any]]:

@@ -397,6 +397,7 @@ class MainWindow(QMainWindow):
         if isinstance(st, QByteArray):
             self.restoreState(st)
             self._sized = True
+            self._layout_restored = True      # the player's own arrangement is kept
         self.dock_replay.hide()
 
     def showEvent(self, e) -> None:  # noqa: N802
@@ -407,6 +408,16 @@ class MainWindow(QMainWindow):
             h = max(600, self.height() - 120)
             self.resizeDocks([self.dock_inspector, self.dock_odds, self.dock_log],
                              [int(h * 0.27), int(h * 0.45), int(h * 0.28)], Qt.Orientation.Vertical)
+
+    def _balance_docks(self) -> None:
+        """Share the right column between the docks the game uses (the Unit dock first)."""
+        if not self.isVisible() or getattr(self, "_layout_restored", False):
+            return
+        docks = [d for d in (self.dock_inspector, self.dock_odds, self.dock_log) if d.isVisible()]
+        share = {self.dock_inspector: 0.36, self.dock_odds: 0.3, self.dock_log: 0.34}
+        total = sum(share[d] for d in docks) or 1
+        h = max(300, self.dock_log.geometry().bottom() - self.dock_inspector.geometry().top())
+        self.resizeDocks(docks, [int(h * share[d] / total) for d in docks], Qt.Orientation.Vertical)
 
     def save_layout(self) -> None:
         if self.settings is None:
@@ -501,6 +512,7 @@ class MainWindow(QMainWindow):
         self.dock_track.setVisible(self.turn_track.has_arrivals())    # only games with arrivals
         # a solitaire game without battles has no use for the Combat dock (shown again if odds appear)
         self.dock_odds.setVisible(not (game.solitaire and _hook(game, "battles") is None) or bool(self.odds.titles))
+        self._balance_docks()
         self.rules_panel.set_game(game, match.state)
         self.view.zoom_to_fit()
         self._update_title()
