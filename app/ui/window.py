@@ -1738,8 +1738,10 @@ class MainWindow(QMainWindow):
         else:
             desc = board.describe(loc)
         here = [pc for pc in self.scene.pieces if loc is not None and loc_key(pc.get("at")) == loc_key(loc)]
+        if not here and self.hover_card.pid:          # a table: the piece under the pointer by its name
+            here = [pc for pc in self.scene.pieces if str(pc.get("id")) == self.hover_card.pid]
         if here:
-            names = ", ".join(str(pc.get("label") or pc.get("id")) + (f" ({pc['values']})" if pc.get("values") else "")
+            names = ", ".join(str(pc.get("name") or pc.get("label") or pc.get("id")) + (f" ({pc['values']})" if pc.get("values") else "")
                               for pc in here[:6])
             desc = desc + [names + (f" +{len(here) - 6}" if len(here) > 6 else "")]
         self.where_label.setText(" \u00b7 ".join(str(d) for d in desc))

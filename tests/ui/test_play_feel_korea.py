@@ -117,3 +117,31 @@ def test_keys_help_is_a_table(qtbot):
     assert "Arrow keys" in keys and "Tab / Shift+Tab" in keys and "H" in keys
     assert all(t.item(r, 2).text() for r in range(t.rowCount()))
     dlg.close()
+
+
+# -- 12. the combat panel's rule numbers open the Rules panel -------------------------------------
+
+def test_combat_panel_rule_numbers_are_links_to_the_rules_panel(qtbot):
+    from PySide6.QtWidgets import QLabel
+    from tests.korea38.fixtures.build import turns
+    make_data("ui-k38-links", units=[unit("kpa-1", "kpa", strength=(8, 4)), unit("kpa-2", "kpa", strength=(8, 4)),
+                                     unit("rok-1", "rok", strength=(5, 3))],
+              features={"2014": ["city"]}, turn_track=turns(t4={"offensive": {"communist": True, "allied": True}}))
+    sc = scenario("ui-k38-links", turn=4, phase="communist-combat",
+                  pieces={"kpa-1": "2013", "kpa-2": "2113", "rok-1": "2014"})
+    w = korea_window(qtbot, sc)
+    QTest.mouseClick(w.view.viewport(), Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, pt(w, "rok-1"))
+    QTest.mouseClick(w.view.viewport(), Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, pt(w, "kpa-1"))
+    links = [lab for lab in w.battle_panel.findChildren(QLabel) if "href='rule:" in lab.text()]
+    assert links, "no rule link in the combat panel"
+    links[0].linkActivated.emit("rule:9.1")
+    assert w.dock_rules.isVisible() and w.rules_panel.current.id == "9.1"
+
+
+def test_hover_on_a_table_names_the_piece_in_the_status_bar(qtbot):
+    from play_feel_util import game_window, hover, view_pt
+    w = game_window(qtbot, "guts")
+    w.view.set_zoom(1.0)
+    w.view.centerOn(w.scene.items_by_id["rifle-1a"].pos())
+    hover(w, view_pt(w, "rifle-1a"))
+    assert "1st Squad, fire team A" in w.where_label.text()
