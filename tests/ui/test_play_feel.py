@@ -359,7 +359,7 @@ def test_every_game_has_summaries_and_charts(qtbot, game_id):
 
 # -- 13. a hint -------------------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("game_id", ["guts", "chosin-few"])
+@pytest.mark.parametrize("game_id", ["guts", "chosin-few", "korea38"])
 def test_hint_shows_what_the_computer_would_do_without_doing_it(qtbot, game_id):
     w = game_window(qtbot, game_id)
     if game_id == "chosin-few":
