@@ -409,12 +409,15 @@ class MainWindow(QMainWindow):
             self.resizeDocks([self.dock_inspector, self.dock_odds, self.dock_log],
                              [int(h * 0.27), int(h * 0.45), int(h * 0.28)], Qt.Orientation.Vertical)
 
-    def _balance_docks(self) -> None:
-        """Share the right column between the docks the game uses (the Unit dock first)."""
+    def _balance_docks(self, combat: bool = False) -> None:
+        """Share the right column between the docks the game uses: the Unit dock first, the
+        Combat dock while battles are being fought (so its result is never below the fold)."""
+        self._combat_emphasis = combat
         if not self.isVisible() or getattr(self, "_layout_restored", False):
             return
         docks = [d for d in (self.dock_inspector, self.dock_odds, self.dock_log) if d.isVisible()]
-        share = {self.dock_inspector: 0.36, self.dock_odds: 0.3, self.dock_log: 0.34}
+        share = ({self.dock_inspector: 0.2, self.dock_odds: 0.55, self.dock_log: 0.25} if combat else
+                 {self.dock_inspector: 0.36, self.dock_odds: 0.3, self.dock_log: 0.34})
         total = sum(share[d] for d in docks) or 1
         h = max(300, self.dock_log.geometry().bottom() - self.dock_inspector.geometry().top())
         self.resizeDocks(docks, [int(h * share[d] / total) for d in docks], Qt.Orientation.Vertical)
@@ -788,6 +791,9 @@ class MainWindow(QMainWindow):
         self._update_panels(game, state, viewer, covered)
         self.turn_track.set_turns([] if covered else game_arrivals(game, state), tuple(game.sides), self.scene.board.unit)
         self._update_battles(game, state, covered)
+        combat = bool(self._battles_shown or self._draft)
+        if combat != getattr(self, "_combat_emphasis", False):
+            self._balance_docks(combat)
         self._update_focus(game, state)
         self._update_undo()
         self._update_victory_dialog()
