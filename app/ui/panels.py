@@ -403,6 +403,7 @@ class ActionsPanel(QWidget):
 
     def _add_button(self, label: str, action: dict) -> None:
         b = ActionButton(label)
+        b.setFocusPolicy(Qt.FocusPolicy.StrongFocus)      # reachable with Tab (Ctrl+1 starts there)
         b.setToolTip(label)
         b.action = action
         b.clicked.connect(lambda _=False, a=action: self.chosen.emit(a))

@@ -364,6 +364,8 @@ class MainWindow(QMainWindow):
                                      tip="Move anything anywhere, flip, eliminate, roll dice by hand")
         self.act_report = self._act(m, "End-of-game &report", lambda: self.show_report(),
                                     tip="Who won and why, charts over the turns, the turning point")
+        self._act(m, "Go to the &actions list", self.focus_actions, QKeySequence("Ctrl+1"),
+                  tip="Every action that is not a move, as buttons: Tab between them, Space or Enter to take one")
         self.act_hint = self._act(m, "&Hint", self.hint, QKeySequence("H"),
                                   tip="What the computer player would do now, shown on the map")
         m.addSeparator()
@@ -1366,6 +1368,15 @@ class MainWindow(QMainWindow):
 
     def replay_turning_point(self, step: int) -> None:
         end_report.replay_turning_point(self, step)
+
+    def focus_actions(self) -> bool:
+        """Keyboard focus to the first action button (Tab moves on, Space or Enter takes it)."""
+        self.dock_actions.show()
+        self.dock_actions.raise_()
+        if self.actions_panel.buttons:
+            self.actions_panel.buttons[0].setFocus(Qt.FocusReason.ShortcutFocusReason)
+            return True
+        return False
 
     # -- a hint (app.ui.hint) ---------------------------------------------------------------------
     def hint(self) -> bool:
