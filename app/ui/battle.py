@@ -21,6 +21,8 @@ from PySide6.QtWidgets import (QCheckBox, QFrame, QGraphicsItem, QGridLayout, QH
                                QToolButton, QVBoxLayout, QWidget)
 
 from app.ui import theme
+from app.ui.panels import PIPS
+from app.ui.rules_panel import rule_links
 from app.ui.panels import ProbabilityBar
 
 DICE = "\u2680\u2681\u2682\u2683\u2684\u2685"
@@ -230,8 +232,20 @@ class CrtStrip(QWidget):
             f = QFont(self.font())
             f.setPointSizeF(f.pointSizeF() * 1.25)
             p.setFont(f)
-            p.drawText(QRectF(r.left(), r.top() + 1, r.width(), r.height() * 0.48),
-                       Qt.AlignmentFlag.AlignCenter, DICE[i] if i < 6 else str(i + 1))
+            # the die face drawn as pips (a font may lack the die-face characters)
+            top = QRectF(r.left(), r.top() + 1, r.width(), r.height() * 0.48)
+            d = min(top.width(), top.height()) * 0.72
+            die = QRectF(top.center().x() - d / 2, top.center().y() - d / 2, d, d)
+            ink = QColor("#FFFFFF") if dark else QColor("#2B2620")
+            p.setPen(QPen(ink, 1.0))
+            p.setBrush(Qt.BrushStyle.NoBrush)
+            p.drawRoundedRect(die, d * 0.18, d * 0.18)
+            p.setPen(Qt.PenStyle.NoPen)
+            p.setBrush(ink)
+            for cx, cy in PIPS.get(i + 1, []):
+                p.drawEllipse(QPointF(die.left() + d * (0.22 + 0.28 * cx), die.top() + d * (0.22 + 0.28 * cy)),
+                              d * 0.09, d * 0.09)
+            p.setPen(QColor("#FFFFFF") if dark else QColor("#2B2620"))
             f.setBold(True)
             f.setPointSizeF(f.pointSizeF() / 1.25 * 1.05)
             p.setFont(f)
@@ -252,6 +266,7 @@ class BattlePanel(QWidget):
     air_changed = Signal(list)
     air_commit = Signal(list)
     mig = Signal(str)
+    rule_link = Signal(str)        # a rule number clicked: the Rules panel opens on it
     stay = Signal()
 
     def __init__(self, parent=None):
@@ -426,8 +441,10 @@ class BattlePanel(QWidget):
         line.setFrameShadow(QFrame.Shadow.Sunken)
         v.addWidget(line)
         att, dfn = bd.get("attack", 0), bd.get("defence", 0)
-        v.addWidget(_label(f"Attack <b>{att}</b> against defence <b>{dfn}</b> &rarr; base odds "
-                           f"<b>{bd.get('base_odds', '')}</b> (9.1)", rich=True))
+        base = _label(f"Attack <b>{att}</b> against defence <b>{dfn}</b> &rarr; base odds "
+                      f"<b>{bd.get('base_odds', '')}</b> (<a href='rule:9.1'>9.1</a>)", rich=True)
+        base.linkActivated.connect(lambda url: self.rule_link.emit(url.split(":", 1)[-1]))
+        v.addWidget(base)
         shifts = bd.get("shifts") or []
         if shifts:
             g = QGridLayout()
@@ -440,7 +457,9 @@ class BattlePanel(QWidget):
                 sign.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
                 g.addWidget(sign, i, 0)
                 g.addWidget(_label(str(s.get("label", ""))), i, 1)
-                rule = QLabel(str(s.get("rule", "")))
+                rule = QLabel(rule_links(str(s.get("rule", ""))))
+                rule.setTextFormat(Qt.TextFormat.RichText)
+                rule.linkActivated.connect(lambda url: self.rule_link.emit(url.split(":", 1)[-1]))
                 rule.setStyleSheet("color: #6A645A;")
                 g.addWidget(rule, i, 2)
             g.setColumnStretch(1, 1)
@@ -461,8 +480,7 @@ class BattlePanel(QWidget):
         if faces:
             v.addWidget(CrtStrip(faces, int(bd.get("roll") or 0)))
         if bd.get("roll") and bd.get("result"):
-            v.addWidget(_label(f"Rolled {DICE[int(bd['roll']) - 1] if 1 <= int(bd.get('roll') or 0) <= 6 else ''} "
-                               f"{bd.get('roll')}: <b>{bd.get('result')}</b>", size=1.15, rich=True,
+            v.addWidget(_label(f"Rolled {bd.get('roll')}: <b>{bd.get('result')}</b>", size=1.15, rich=True,
                                colour="#8E1B1B"))
         res = bd.get("results") or {}
         if res:
