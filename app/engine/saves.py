@@ -19,6 +19,7 @@ from typing import Any
 
 from app.engine.files import (FILE_VERSION, JOURNAL_FORMAT, SAVE_FORMAT, FileError, FileProblem,
                               Loaded, atomic_write, dumps_json, load, parse_toml)
+from app.engine.catalog import Resolver, UnknownGame, resolve
 from app.engine.game import Game, IllegalAction
 from app.engine.match import Match, Step
 from app.engine.schemas import SAVE_SCHEMA, schema_problems
@@ -51,21 +52,53 @@ class ReplayError(Exception):
 
 def match_from_scenario_text(game: Game, text: str, path: str, seed: int,
                              options: dict[str, Any] | None = None,
-                             keep_snapshots: bool = True) -> Match:
+                             keep_snapshots: bool = True,
+                             folder: str | Path | None = None, check: bool = False) -> Match:
+    """A match from a scenario's text; with ``check`` (saves, journals) it is first checked like
+    a scenario file, before ``game`` sees it.
+
+    ``folder``: the designer's folder its data files may come from (default: that of ``path``
+    when it is a file on disk; ``""``: only ``resources/<game>/``, for text carried in a save).
+    """
+    from app.engine.paths import designer_folder_of
+    from app.engine.scenario import check_scenario
     loaded = parse_toml(path or "<scenario>", text)
+    if folder is None:
+        folder = designer_folder_of(path) if path and Path(path).is_file() else ""
+    if check:
+        found, problems = check_scenario(loaded, resolver=lambda gid: _same_game(game, gid), folder=folder)
+        if problems:
+            raise FileError(problems)
     return Match.start(game, loaded.data, seed=seed, options=options, scenario_path=path,
-                       scenario_text=text, keep_snapshots=keep_snapshots)
+                       scenario_text=text, keep_snapshots=keep_snapshots, data_folder=folder)
+
+
+def _same_game(game: Game, gid: str) -> Game:
+    from app.engine.catalog import UnknownGame
+    if gid != game.id:
+        raise UnknownGame(f"this scenario is for {gid!r}, not {game.id!r}")
+    return game
 
 
 def replay(data: dict[str, Any], upto: int | None = None, verify: bool = True,
-           keep_snapshots: bool = True) -> Match:
+           keep_snapshots: bool = True, resolver: Resolver | None = None,
+           folder: str | Path = "") -> Match:
     """Rebuild a match from save data, checking each digest. ``upto`` stops after that many
-    actions (the replay viewer uses it)."""
-    from app.games import get_game
-    game = get_game(data["game"])
+    actions (the replay viewer uses it).
+
+    The embedded scenario is checked like a scenario file before any game code sees it
+    (FileError with ``scenario.text`` fields). Its data files come from ``resources/<game>/``
+    or ``folder`` (the folder of the save file), never from the path written inside the save.
+    """
+    game = resolve(data["game"], resolver)
     sc = data["scenario"]
-    match = match_from_scenario_text(game, sc["text"], sc.get("path", ""), int(data["seed"]),
-                                     data.get("options") or {}, keep_snapshots=keep_snapshots)
+    try:
+        match = match_from_scenario_text(game, sc["text"], sc.get("path", ""), int(data["seed"]),
+                                         data.get("options") or {}, keep_snapshots=keep_snapshots,
+                                         folder=folder, check=True)
+    except FileError as e:
+        raise FileError([FileProblem(p.file, p.line, "scenario.text" + (("." + p.field) if p.field else ""),
+                                     p.message) for p in e.problems]) from None
     want0 = data.get("initial_digest")
     if verify and want0 and want0 != match.initial_digest:
         raise ReplayError(0, "the scenario sets up a different position than when this was saved")
@@ -90,16 +123,29 @@ def load_save(path: str | Path) -> Loaded:
     return loaded
 
 
-def open_save(path: str | Path, keep_snapshots: bool = True) -> Match:
+def open_save(path: str | Path, keep_snapshots: bool = True, resolver: Resolver | None = None) -> Match:
+    """Replay a save file; every problem (its embedded scenario included) as a FileError whose
+    lines name the save file."""
     loaded = load_save(path)
+    return replay_loaded(loaded, keep_snapshots=keep_snapshots, resolver=resolver)
+
+
+def replay_loaded(loaded: Loaded, keep_snapshots: bool = True, resolver: Resolver | None = None,
+                  verify: bool = True) -> Match:
+    from app.engine.paths import designer_folder_of
+    path = loaded.path
+    folder = designer_folder_of(path) if Path(path).is_file() else ""
     try:
-        return replay(loaded.data, keep_snapshots=keep_snapshots)
+        return replay(loaded.data, keep_snapshots=keep_snapshots, resolver=resolver, folder=folder,
+                      verify=verify)
     except ReplayError as e:
         field = f"actions.{e.index - 1}" if e.index else "scenario"
         raise FileError([loaded.problem(field, e.message)]) from None
     except FileError as e:
-        raise FileError([FileProblem(str(path), p.line, "scenario.text" + (("." + p.field) if p.field else ""),
-                                     p.message) for p in e.problems]) from None
+        raise FileError([loaded.problem(p.field, f"line {p.line} of the embedded scenario: {p.message}")
+                         for p in e.problems]) from None
+    except UnknownGame as e:
+        raise FileError([loaded.problem("game", str(e))]) from None
 
 
 # -- the journal -------------------------------------------------------------------------------

@@ -19,7 +19,8 @@ SCENARIO_SCHEMA: dict[str, Any] = {
     "properties": {
         "format": {"const": "ridgeline-scenario"},
         "version": {"type": "integer", "minimum": 1, "maximum": 1},
-        "game": {"type": "string", "enum": ["korea38", "semper-fi", "frozen-chosin", "chosin-few", "guts"]},
+        "game": {"type": "string", "pattern": "^[a-z0-9][a-z0-9-]*$",
+                 "description": "korea38, semper-fi, frozen-chosin, chosin-few or guts"},
         "id": {"type": "string", "pattern": "^[a-z0-9][a-z0-9-]*$"},
         "name": {"type": "string", "minLength": 1},
         "description": {"type": "string"},

@@ -9,13 +9,12 @@ up through :func:`load_data`, which caches it.
 
 from __future__ import annotations
 
-import json
-import tomllib
 from collections import deque
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Mapping
 
+from app.engine.files import FileError
 from app.engine.pointgraph import PointGraph, validate_pointgraph
 
 CUBE_COLOURS: tuple[str, ...] = ("red", "black", "blue", "purple")
@@ -117,18 +116,22 @@ def cube_colour(cube: str) -> str:
 # -- reading -----------------------------------------------------------------------------------
 
 def _read(path: Path) -> Any:
-    text = path.read_text(encoding="utf-8")
-    return json.loads(text) if path.suffix == ".json" else tomllib.loads(text)
+    """One data file through the engine's checked reader (size, depth, regular files only)."""
+    from app.engine.files import parse_json, parse_toml, read_text
+    text = read_text(path)
+    return parse_json(str(path), text).data if path.suffix == ".json" else parse_toml(str(path), text).data
 
 
 _CACHE: dict[tuple[str, ...], ChosinData] = {}
-_FAST: dict[tuple[tuple[str, str], ...], ChosinData] = {}
+_FAST: dict[tuple[str, tuple[tuple[str, str], ...]], ChosinData] = {}
+_LAST: dict[tuple[tuple[str, str], ...], ChosinData] = {}
 
 
 def clear_cache() -> None:
     """Forget loaded data (after a designer edits a file in a running program)."""
     _CACHE.clear()
     _FAST.clear()
+    _LAST.clear()
 
 
 def resource_dir() -> Path:
@@ -137,19 +140,33 @@ def resource_dir() -> Path:
 
 
 def resolve(files: Mapping[str, str], base: Path | None = None) -> dict[str, Path]:
-    base = base or resource_dir()
-    out = {}
+    """The data files a ``[data]`` table names, each inside the game's folder (or ``base``);
+    :class:`DataError` for a name that is absolute or leads out of it."""
+    from app.engine.paths import OutsideFolder, resolve_inside
+    from app.engine.paths import allowed_folders
+    folders = [base] if base else allowed_folders("chosin-few")
+    out, problems = {}, []
     for key, default in DEFAULT_FILES.items():
-        p = Path(files.get(key, default))
-        out[key] = p if p.is_absolute() else base / p
+        try:
+            out[key] = resolve_inside(files.get(key, default), folders)
+        except OutsideFolder as e:
+            problems.append((f"data.{key}", str(e)))
+    if problems:
+        raise DataError(problems)
     return out
 
 
 def load_data(files: Mapping[str, str]) -> ChosinData:
     """The data named by a scenario's ``[data]`` table (file names relative to the resource
     folder), cached; raises :class:`DataError` listing every problem."""
-    fast = tuple(sorted(files.items()))
+    from app.engine.paths import current_designer_folder
+    names = tuple(sorted(files.items()))
+    designer = current_designer_folder()
+    fast = (str(designer or ""), names)
     hit = _FAST.get(fast)
+    if hit is None and designer is None:
+        # Outside a set-up (a later turn of a match): the data its names were loaded with.
+        hit = _LAST.get(names)
     if hit is not None:
         return hit
     paths = resolve(files)
@@ -157,16 +174,15 @@ def load_data(files: Mapping[str, str]) -> ChosinData:
     hit = _CACHE.get(key)
     if hit is not None:
         _FAST[fast] = hit
+        _LAST[names] = hit
         return hit
     raw: dict[str, Any] = {}
     problems: list[tuple[str, str]] = []
     for k, p in paths.items():
         try:
             raw[k] = _read(p)
-        except FileNotFoundError:
-            problems.append((f"data.{k}", f"no such file {p}"))
-        except (OSError, ValueError) as e:
-            problems.append((f"data.{k}", f"cannot read {p.name}: {e}"))
+        except FileError as e:
+            problems.append((f"data.{k}", f"{p.name}: {e.problems[0].message}"))
     if problems:
         raise DataError(problems)
     problems = check_all(raw["board"], raw["cards"], raw["tracks"], raw["components"])
@@ -175,6 +191,7 @@ def load_data(files: Mapping[str, str]) -> ChosinData:
     data = build(raw["board"], raw["cards"], raw["tracks"], raw["components"])
     _CACHE[key] = data
     _FAST[fast] = data
+    _LAST[names] = data
     return data
 
 

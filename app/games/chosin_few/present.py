@@ -181,8 +181,3 @@ class ChosinFewGame(ChosinFew):
             out.append({"kind": "line", "from": state.units[state.roll.unit], "to": state.roll.space,
                         "colour": "white", "style": "attack", "label": state.roll.cube})
         return out
-
-    # -- players --------------------------------------------------------------------------------
-    def players(self):
-        from app.ai.chosin_few_ai import make_ai
-        return {"ai": make_ai}

@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import json
 import math
-import tomllib
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -60,7 +58,9 @@ class Bundle:
 
 
 def read_toml(path: Path) -> dict[str, Any]:
-    return tomllib.loads(path.read_text(encoding="utf-8"))
+    """A data file through the engine's checked reader (size, depth, regular files only)."""
+    from app.engine.files import parse_toml, read_text
+    return parse_toml(str(path), read_text(path)).data
 
 
 @lru_cache(maxsize=None)
@@ -68,7 +68,8 @@ def bundle(folder: str = str(DIR)) -> Bundle:
     d = Path(folder)
     rosters = read_toml(d / "rosters.toml")
     enemy = read_toml(d / "enemy.toml")
-    doc = json.loads((d / "table.json").read_text(encoding="utf-8"))
+    from app.engine.files import parse_json, read_text
+    doc = parse_json(str(d / "table.json"), read_text(d / "table.json")).data
     table = Table.from_json(doc)
     b = Bundle(rosters=rosters, enemy=enemy, table_doc=doc, table=table, sight=Sight(doc["features"]))
     b.spots = spots_of(doc)

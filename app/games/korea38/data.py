@@ -10,8 +10,6 @@ Every checker returns ``(field.path, message)`` pairs and never raises.
 
 from __future__ import annotations
 
-import json
-import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -194,6 +192,7 @@ class Data:
 # -- registry --------------------------------------------------------------------------------
 
 _REGISTRY: dict[str, Data] = {}
+_FOLDERS: dict[str, Path] = {}  # where a folder key was loaded from (a designer's "." differs)
 DEFAULT_KEY = "korea38"
 
 
@@ -209,20 +208,37 @@ def default_dir() -> Path:
 
 def get_data(key: str = DEFAULT_KEY) -> Data:
     """The data set called ``key`` (the shipped one is ``korea38``; a folder path also works)."""
-    if key in _REGISTRY:
+    from app.engine.paths import OutsideFolder, allowed_folders, current_designer_folder, resolve_inside
+    if key in _REGISTRY and current_designer_folder() is None:
+        return _REGISTRY[key]   # a later turn of a match: the data it was set up with
+    if key == DEFAULT_KEY:
+        folder = default_dir()
+    else:  # a data folder of the designer's, or inside resources/korea38/; never elsewhere
+        try:
+            folder = resolve_inside(key, allowed_folders("korea38"))
+        except OutsideFolder as e:
+            if key in _REGISTRY:
+                return _REGISTRY[key]
+            raise DataError([("start.data", str(e))]) from None
+    if key in _REGISTRY and _FOLDERS.get(key, folder) == folder:
         return _REGISTRY[key]
-    folder = default_dir() if key == DEFAULT_KEY else Path(key)
-    if not folder.is_absolute() and not folder.exists():
-        from app import ROOT
-        folder = ROOT / folder
+    if not folder.is_dir():
+        raise DataError([("start.data", f"no data folder {key!r} in "
+                                        f"{' or '.join(str(f) for f in allowed_folders('korea38'))}")])
     data = load_dir(folder, key)
+    _FOLDERS[key] = folder
     _REGISTRY[key] = data
     return data
 
 
 def _read(path: Path) -> Any:
-    text = path.read_text(encoding="utf-8")
-    return json.loads(text) if path.suffix == ".json" else tomllib.loads(text)
+    """One data file through the engine's checked reader (size, depth, regular files only)."""
+    from app.engine.files import FileError, parse_json, parse_toml, read_text
+    try:
+        text = read_text(path)
+        return (parse_json(str(path), text) if path.suffix == ".json" else parse_toml(str(path), text)).data
+    except FileError as e:
+        raise DataError([(path.name, e.problems[0].message)]) from None
 
 
 def load_dir(folder: Path, key: str) -> Data:
@@ -574,7 +590,7 @@ def validate_file(path: Path, data: Any) -> list[tuple[str, str]] | None:
         boxes: set[str] = set()
         if mp.exists():
             try:
-                mj = json.loads(mp.read_text(encoding="utf-8"))
+                mj = _read(mp)
                 if not validate_hexmap(mj):
                     grid = HexGrid.from_json(mj)
                     boxes = {b.get("id") for b in mj.get("boxes", [])}
