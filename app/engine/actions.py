@@ -9,31 +9,15 @@ works: a malformed action that trips its checker is refused instead of raising.
 
 from __future__ import annotations
 
-import json
-import sys
-from functools import lru_cache
-from pathlib import Path
 from typing import Any
 
 import jsonschema
 
 from app.engine.game import Game, Illegal
+from app.engine.schemas import game_schema
 
 #: Exceptions a game's checker may raise on a malformed action (a list where an id belongs).
 MALFORMED = (TypeError, KeyError, ValueError, AttributeError, IndexError, RecursionError)
-
-
-@lru_cache(maxsize=None)
-def schema_file_of(module: str) -> dict[str, Any] | None:
-    """The ``schemas/actions.json`` of the package holding ``module``, parsed (None: none)."""
-    mod = sys.modules.get(module)
-    f = getattr(mod, "__file__", None)
-    if not f:
-        return None
-    p = Path(f).parent / "schemas" / "actions.json"
-    if not p.is_file():
-        return None
-    return json.loads(p.read_text(encoding="utf-8"))
 
 
 _VALIDATORS: dict[type, dict[str, Any] | None] = {}
@@ -54,7 +38,7 @@ def action_schemas(game: Game) -> dict[str, Any] | None:
     hook = getattr(game, "action_schema", None)
     doc = hook() if callable(hook) else None
     if doc is None:
-        doc = schema_file_of(type(game).__module__)
+        doc = game_schema(game, "actions")
     if not isinstance(doc, dict) or not isinstance(doc.get("actions"), dict):
         return None
     return doc["actions"]

@@ -311,6 +311,26 @@ def remove_stale_temps(target: str | Path) -> list[Path]:
     return gone
 
 
+_TEMP = re.compile(r"^\..+\.[A-Za-z0-9_]{8}\.tmp$")
+
+
+def sweep_temps(folder: str | Path) -> list[Path]:
+    """Delete every temporary file :func:`atomic_write` left in ``folder`` (at start-up, when
+    no write of ours is under way there)."""
+    gone = []
+    try:
+        for t in Path(folder).iterdir():
+            if _TEMP.match(t.name) and t.is_file() and not t.is_symlink():
+                try:
+                    t.unlink()
+                    gone.append(t)
+                except OSError:
+                    pass
+    except OSError:
+        pass
+    return gone
+
+
 def glob_escape(name: str) -> str:
     return re.sub(r"([*?\[])", r"[\1]", name)
 

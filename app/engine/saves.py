@@ -17,12 +17,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from app.engine.files import (FILE_VERSION, JOURNAL_FORMAT, SAVE_FORMAT, FileError, FileProblem,
-                              Loaded, atomic_write, dumps_json, load, parse_toml)
+from app.engine.files import (FILE_VERSION, JOURNAL_FORMAT, MAX_DEPTH, SAVE_FORMAT, FileError,
+                              FileProblem, Loaded, atomic_write, dumps_json, load, nesting_depth,
+                              parse_toml, read_text)
 from app.engine.catalog import Resolver, UnknownGame, resolve
 from app.engine.game import Game, IllegalAction
 from app.engine.match import Match, Step
-from app.engine.schemas import SAVE_SCHEMA, schema_problems
+from app.engine.schemas import JOURNAL_HEADER_SCHEMA, SAVE_SCHEMA, schema_problems
 
 
 def save_data(match: Match, players: dict[str, str] | None = None) -> dict[str, Any]:
@@ -200,19 +201,28 @@ class Journal:
 def read_journal(path: str | Path) -> dict[str, Any] | None:
     """Turn a journal into save data (undo/redo folded in); None if it holds nothing usable.
 
-    A torn last line (the process died mid-write) is ignored.
+    Never raises on a damaged journal: a torn last line (the process died mid-write) is
+    ignored, and a header or line that is not what the journal writes makes it unusable.
     """
     try:
-        lines = Path(path).read_text(encoding="utf-8").splitlines()
-    except (OSError, UnicodeDecodeError):
+        text = read_text(path)
+    except FileError:
         return None
+    return journal_as_save(text)
+
+
+def journal_as_save(text: str) -> dict[str, Any] | None:
+    """The save data a journal's text holds, or None when it holds no usable game."""
     records = []
-    for line in lines:
+    for line in text.splitlines():
         try:
-            records.append(json.loads(line))
-        except json.JSONDecodeError:
+            rec = json.loads(line)
+        except (ValueError, RecursionError):
             break
-    if not records or records[0].get("format") != JOURNAL_FORMAT:
+        if not isinstance(rec, dict) or nesting_depth(rec) > MAX_DEPTH:
+            break
+        records.append(rec)
+    if not records or schema_problems(records[0], JOURNAL_HEADER_SCHEMA):
         return None
     head = records[0]
     done: list[dict[str, Any]] = []
@@ -225,10 +235,74 @@ def read_journal(path: str | Path) -> dict[str, Any] | None:
             undone.append(done.pop())
         elif "redo" in r and undone:
             done.append(undone.pop())
-    return {"format": SAVE_FORMAT, "version": FILE_VERSION, "game": head["game"],
+    data = {"format": SAVE_FORMAT, "version": FILE_VERSION, "game": head["game"],
             "scenario": head["scenario"], "seed": head["seed"], "options": head.get("options", {}),
             "initial_digest": head.get("initial_digest", ""), "actions": done,
             "players": head.get("players", {})}
+    if not data["initial_digest"]:
+        del data["initial_digest"]
+    return None if schema_problems(data, SAVE_SCHEMA) else data
+
+
+def set_aside(path: str | Path, stamp: str | None = None) -> Path:
+    """Rename a journal that cannot be used to ``NAME.unreadable-<stamp>`` beside it (kept for
+    a bug report, out of the way of the next start); returns where it went."""
+    import datetime
+    p = Path(path)
+    stamp = stamp or datetime.datetime.now().strftime("%Y%m%d-%H%M%S")
+    dest = p.with_name(f"{p.name}.unreadable-{stamp}")
+    n = 1
+    while dest.exists():
+        n += 1
+        dest = p.with_name(f"{p.name}.unreadable-{stamp}-{n}")
+    os.replace(p, dest)
+    return dest
+
+
+@dataclass
+class StartCheck:
+    """What the window finds at start-up: a game to offer back, or a journal set aside."""
+
+    data: dict[str, Any] | None = None
+    set_aside: Path | None = None
+    reason: str = ""
+
+
+def check_journal_at_start(path: str | Path, stamp: str | None = None,
+                           resolver: Resolver | None = None) -> StartCheck:
+    """Read the crash journal left by the last session without ever failing: a journal that
+    cannot be read or replayed is set aside (renamed with a date) and the reason returned."""
+    from app.engine.files import sweep_temps
+    p = Path(path)
+    sweep_temps(p.parent)   # what writes killed half-way in the last session left behind
+    if not p.exists() and not p.is_symlink():
+        return StartCheck()
+    data = read_journal(p)
+    reason = ""
+    if data is None:
+        reason = "it is damaged or is not a Ridgeline journal"
+    else:
+        try:
+            replay(data, keep_snapshots=False, verify=False, resolver=resolver)
+        except ReplayError as e:
+            reason = f"its game cannot be replayed ({e})"
+        except FileError as e:
+            reason = f"its scenario has problems ({e.problems[0].field}: {e.problems[0].message})"
+        except UnknownGame as e:
+            reason = str(e)
+        except Exception as e:  # noqa: BLE001 - the window must start whatever the journal holds
+            reason = f"its game cannot be replayed ({type(e).__name__})"
+        if not reason:
+            return StartCheck(data=data)
+    try:
+        moved = set_aside(p, stamp)
+    except OSError:
+        try:
+            p.unlink()
+        except OSError:
+            pass
+        moved = None
+    return StartCheck(set_aside=moved, reason=reason)
 
 
 @dataclass

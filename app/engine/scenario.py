@@ -14,7 +14,7 @@ from app.engine.catalog import Resolver, UnknownGame, resolve
 from app.engine.files import FileError, Loaded, load
 from app.engine.game import Game
 from app.engine.paths import designer_folder, designer_folder_of
-from app.engine.schemas import SCENARIO_SCHEMA, schema_problems
+from app.engine.schemas import SCENARIO_SCHEMA, game_schema, schema_problems
 
 
 def check_scenario(loaded: Loaded, resolver: Resolver | None = None,
@@ -39,6 +39,10 @@ def check_scenario(loaded: Loaded, resolver: Resolver | None = None,
         return None, problems
     if folder is None and Path(loaded.path).is_file():
         folder = designer_folder_of(loaded.path)
+    if not problems:
+        own = game_schema(game, "scenario")
+        if own is not None:
+            problems += [loaded.problem(f, m) for f, m in schema_problems(data, own)]
     if not problems:
         with designer_folder(folder or None):
             problems += [loaded.problem(f, m) for f, m in _game_problems(game, data)]

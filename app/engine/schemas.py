@@ -7,6 +7,10 @@ tables. ``ridgeline schema KIND`` prints them for designers' editors.
 
 from __future__ import annotations
 
+import json
+import sys
+from functools import lru_cache
+from pathlib import Path
 from typing import Any
 
 import jsonschema
@@ -178,3 +182,24 @@ def schema_problems(data: Any, schema: dict[str, Any]) -> list[tuple[str, str]]:
             msg = msg[:197] + "..."
         out.append((path, msg))
     return out
+
+
+def game_schema(game: object, name: str) -> dict[str, Any] | None:
+    """``schemas/<name>.json`` shipped in the package of ``game``'s class (None: it has none).
+
+    Games publish their file schemas (scenario part, actions, data files) there; the engine
+    reads them by the module's location, so it never imports a game.
+    """
+    return _package_schema(type(game).__module__, name)
+
+
+@lru_cache(maxsize=None)
+def _package_schema(module: str, name: str) -> dict[str, Any] | None:
+    mod = sys.modules.get(module)
+    f = getattr(mod, "__file__", None)
+    if not f:
+        return None
+    p = Path(f).parent / "schemas" / f"{name}.json"
+    if not p.is_file():
+        return None
+    return json.loads(p.read_text(encoding="utf-8"))
