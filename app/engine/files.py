@@ -171,7 +171,13 @@ def _too_deep(path: str) -> FileError:
 
 def parse_toml(path: str, text: str) -> Loaded:
     try:
-        data = tomllib.loads(text)
+        data = tomllib.loads(text, parse_float=_finite_float)
+    except _NonFinite as e:
+        m = re.search(r"^\s*([^\s=#\[]+)\s*=\s*[+-]?(nan|inf)\b", text, re.M)
+        line = text.count("\n", 0, m.start(1)) + 1 if m else 1
+        raise FileError([FileProblem(path, line, m.group(1) if m else "",
+                                     f"{e} is not a number Ridgeline accepts (nan and inf are "
+                                     "refused)")]) from None
     except tomllib.TOMLDecodeError as e:
         msg = str(e)
         line = getattr(e, "lineno", None) or _line_from_message(msg)
@@ -200,6 +206,14 @@ def parse_json(path: str, text: str) -> Loaded:
 
 class _NonFinite(ValueError):
     pass
+
+
+def _finite_float(text: str) -> float:
+    """TOML allows nan and inf; no Ridgeline value may be either."""
+    v = float(text)
+    if v != v or v in (float("inf"), float("-inf")):
+        raise _NonFinite(text.lstrip("+-"))
+    return v
 
 
 def _no_constant(name: str) -> Any:

@@ -190,11 +190,12 @@ def game_schema(game: object, name: str) -> dict[str, Any] | None:
     Games publish their file schemas (scenario part, actions, data files) there; the engine
     reads them by the module's location, so it never imports a game.
     """
-    return _package_schema(type(game).__module__, name)
+    return package_schema(type(game).__module__, name)
 
 
 @lru_cache(maxsize=None)
-def _package_schema(module: str, name: str) -> dict[str, Any] | None:
+def package_schema(module: str, name: str) -> dict[str, Any] | None:
+    """``schemas/<name>.json`` next to ``module`` (a module name such as ``__name__``)."""
     mod = sys.modules.get(module)
     f = getattr(mod, "__file__", None)
     if not f:

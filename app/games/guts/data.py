@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from app import RESOURCES
+from app.engine.datacheck import schema_first, unique_ids
 from app.engine.table import Table, validate_table
 from app.games.guts.geometry import Sight, direction, validate_blockers
 
@@ -96,9 +97,14 @@ def _pair(v: Any) -> bool:
 
 
 def validate_rosters(data: Any, table_doc: dict[str, Any] | None = None) -> list[tuple[str, str]]:
-    p: list[tuple[str, str]] = []
+    """rosters.toml: key types in schemas/rosters.json; here, roles, ids and table positions."""
     if not isinstance(data, dict):
         return [("", "rosters.toml must be a table")]
+    return schema_first(data, __name__, "rosters", lambda d: _roster_rules(d, table_doc))
+
+
+def _roster_rules(data: dict[str, Any], table_doc: dict[str, Any] | None) -> list[tuple[str, str]]:
+    p: list[tuple[str, str]] = []
     common = data.get("common")
     if not isinstance(common, dict):
         p.append(("common", "missing [common] table"))
@@ -143,20 +149,12 @@ def validate_rosters(data: Any, table_doc: dict[str, Any] | None = None) -> list
         if not isinstance(els, list) or not els:
             p.append((f"{base}.elements", "needs elements"))
             continue
-        ids: set[str] = set()
+        p += unique_ids(els, f"{base}.elements")
         pls = 0
         for i, e in enumerate(els):
             ep = f"{base}.elements.{i}"
-            if not isinstance(e, dict):
-                p.append((ep, "must be a table"))
-                continue
-            eid = e.get("id")
-            if not isinstance(eid, str) or not eid:
+            if not e.get("id"):
                 p.append((f"{ep}.id", "missing id"))
-            elif eid in ids:
-                p.append((f"{ep}.id", f"duplicate id {eid!r}"))
-            else:
-                ids.add(eid)
             if e.get("kind") not in KINDS:
                 p.append((f"{ep}.kind", f"must be one of {', '.join(KINDS)}"))
             if e.get("kind") == "leader":
@@ -175,9 +173,14 @@ def validate_rosters(data: Any, table_doc: dict[str, Any] | None = None) -> list
 
 
 def validate_enemy(data: Any) -> list[tuple[str, str]]:
-    p: list[tuple[str, str]] = []
+    """enemy.toml: key types in schemas/enemy.json; here, ranks, bands and gun values."""
     if not isinstance(data, dict):
         return [("", "enemy.toml must be a table")]
+    return schema_first(data, __name__, "enemy", _enemy_rules)
+
+
+def _enemy_rules(data: dict[str, Any]) -> list[tuple[str, str]]:
+    p: list[tuple[str, str]] = []
     deck = data.get("deck", {})
     pics = deck.get("picture_ranks")
     if not (isinstance(pics, list) and pics and all(r in RANKS for r in pics)):
