@@ -177,6 +177,7 @@ def schema_problems(data: Any, schema: dict[str, Any]) -> list[tuple[str, str]]:
             if missing:
                 parts.append(str(missing[0]))
                 msg = "required field is missing"
+        msg = _in_words(err, msg)
         path = ".".join(parts)
         if len(msg) > 200:
             msg = msg[:197] + "..."
@@ -204,3 +205,36 @@ def package_schema(module: str, name: str) -> dict[str, Any] | None:
     if not p.is_file():
         return None
     return json.loads(p.read_text(encoding="utf-8"))
+
+
+_KINDS = {"string": "text", "integer": "a whole number", "number": "a number", "array": "a list",
+          "object": "a table", "boolean": "true or false", "null": "empty"}
+
+
+def _shown(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _in_words(err: Any, msg: str) -> str:
+    """jsonschema's message for the common cases, in a designer's words."""
+    kind, want = err.validator, err.validator_value
+    if kind == "type":
+        wants = want if isinstance(want, list) else [want]
+        return f"must be {' or '.join(_KINDS.get(w, w) for w in wants)} (found {_shown(err.instance)})"
+    if kind == "additionalProperties" and want is False and isinstance(err.instance, dict):
+        extra = sorted(set(err.instance) - set(err.schema.get("properties", {})))
+        return f"{', '.join(map(str, extra))}: not a key this file may have (a typing mistake?)"
+    if kind in ("minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"):
+        words = {"minimum": "at least", "maximum": "at most", "exclusiveMinimum": "more than",
+                 "exclusiveMaximum": "less than"}[kind]
+        return f"must be {words} {want} (found {_shown(err.instance)})"
+    if kind == "enum":
+        return f"must be one of {', '.join(map(str, want))} (found {_shown(err.instance)})"
+    if kind == "const":
+        return f"must be {want!r} (found {_shown(err.instance)})"
+    if kind in ("maxItems", "maxLength"):
+        return f"too long (at most {want})"
+    if kind in ("minItems", "minLength"):
+        return f"too short (at least {want})"
+    return msg
