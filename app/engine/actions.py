@@ -93,5 +93,4 @@ def checked(game: Game, state: Any, action: Any) -> Illegal | None:
     try:
         return game.check(state, action)
     except MALFORMED as e:
-        return Illegal(f"malformed action: a field does not have the expected kind of value "
-                       f"({type(e).__name__})")
+        return Illegal("malformed action: a field does not have the expected kind of value")

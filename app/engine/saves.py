@@ -291,7 +291,7 @@ def check_journal_at_start(path: str | Path, stamp: str | None = None,
         except UnknownGame as e:
             reason = str(e)
         except Exception as e:  # noqa: BLE001 - the window must start whatever the journal holds
-            reason = f"its game cannot be replayed ({type(e).__name__})"
+            reason = "its game cannot be replayed"
         if not reason:
             return StartCheck(data=data)
     try:

@@ -56,8 +56,8 @@ def _game_problems(game: Game, data: dict[str, Any]) -> list[tuple[str, str]]:
     except RecursionError:
         return [("", "nested too deeply to check")]
     except Exception as e:  # noqa: BLE001 - a checker bug must not become a traceback
-        return [("", f"this scenario could not be checked: a value has an unexpected shape "
-                     f"({type(e).__name__})")]
+        return [("", "this scenario could not be checked: one of its values, or of the data "
+                     "files it names, has a shape the game does not expect")]
 
 
 def load_scenario(path: str | Path, resolver: Resolver | None = None) -> tuple[Game, Loaded]:

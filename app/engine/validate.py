@@ -95,11 +95,11 @@ def validate_path(path: str | Path) -> list[FileProblem]:
     except FileError as e:
         return e.problems
     except Exception as e:  # pragma: no cover - last line of defence
-        return [FileProblem(p, 1, "", f"cannot read: {type(e).__name__}: {e}")]
+        return [FileProblem(p, 1, "", "cannot be read")]
     try:
         return validate_loaded(loaded)
     except RecursionError:
         return [FileProblem(p, 1, "", "structure nested too deeply")]
     except Exception as e:  # noqa: BLE001 - last line of defence: a line, never a traceback
-        return [FileProblem(p, 1, "", f"could not be checked: a value has an unexpected shape "
-                                      f"({type(e).__name__})")]
+        return [FileProblem(p, 1, "", "could not be checked: one of its values has a shape "
+                                      "this kind of file does not allow")]
