@@ -311,18 +311,8 @@ def _default_mode() -> int:
 def remove_stale_temps(target: str | Path) -> list[Path]:
     """Delete the ``.NAME.*.tmp`` files an interrupted :func:`atomic_write` of ``target`` left."""
     target = Path(target)
-    gone = []
-    try:
-        for t in target.parent.glob(f".{glob_escape(target.name)}.*.tmp"):
-            try:
-                if t.is_file() and not t.is_symlink():
-                    t.unlink()
-                    gone.append(t)
-            except OSError:
-                pass
-    except OSError:
-        pass
-    return gone
+    return _unlink_temps(target.parent, lambda name: name.startswith(f".{target.name}.")
+                         and _TEMP.match(name) is not None)
 
 
 _TEMP = re.compile(r"^\..+\.[A-Za-z0-9_]{8}\.tmp$")
@@ -331,10 +321,14 @@ _TEMP = re.compile(r"^\..+\.[A-Za-z0-9_]{8}\.tmp$")
 def sweep_temps(folder: str | Path) -> list[Path]:
     """Delete every temporary file :func:`atomic_write` left in ``folder`` (at start-up, when
     no write of ours is under way there)."""
+    return _unlink_temps(Path(folder), lambda name: _TEMP.match(name) is not None)
+
+
+def _unlink_temps(folder: Path, ours: Any) -> list[Path]:
     gone = []
     try:
-        for t in Path(folder).iterdir():
-            if _TEMP.match(t.name) and t.is_file() and not t.is_symlink():
+        for t in folder.iterdir():
+            if ours(t.name) and t.is_file() and not t.is_symlink():
                 try:
                     t.unlink()
                     gone.append(t)
@@ -343,10 +337,6 @@ def sweep_temps(folder: str | Path) -> list[Path]:
     except OSError:
         pass
     return gone
-
-
-def glob_escape(name: str) -> str:
-    return re.sub(r"([*?\[])", r"[\1]", name)
 
 
 def _fsync_dir(folder: Path) -> None:
