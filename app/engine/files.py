@@ -82,7 +82,7 @@ MAX_DEPTH = 48
 MAX_PROBLEMS = 200
 
 
-def read_bytes(path: str | Path, limit: int = MAX_FILE_BYTES) -> bytes:
+def read_bytes(path: str | Path, limit: int | None = None) -> bytes:
     """The bytes of a regular file, at most ``limit`` of them, or a FileError naming it.
 
     Devices, FIFOs and sockets are refused before they are opened for reading (``/dev/stdin``
@@ -90,6 +90,7 @@ def read_bytes(path: str | Path, limit: int = MAX_FILE_BYTES) -> bytes:
     the open descriptor, so a path swapped for a FIFO in between cannot block either.
     """
     p = str(path)
+    limit = MAX_FILE_BYTES if limit is None else limit
     try:
         st = os.stat(p)
     except FileNotFoundError:
@@ -132,7 +133,7 @@ def _reason(e: BaseException) -> str:
     return getattr(e, "strerror", None) or str(e) or type(e).__name__
 
 
-def read_text(path: str | Path, limit: int = MAX_FILE_BYTES) -> str:
+def read_text(path: str | Path, limit: int | None = None) -> str:
     """Read a regular file as UTF-8 text or raise a FileError naming it."""
     p = str(path)
     raw = read_bytes(path, limit)

@@ -19,11 +19,10 @@ import app.games  # noqa: F401 - installs the game resolver
 from app import RESOURCES
 from app.cli import main
 from app.engine import files as files_mod
-from app.engine.files import FileError, FileProblem, atomic_write, capped, load
+from app.engine.files import FileProblem, atomic_write, capped, load
 from app.engine.saves import check_journal_at_start, read_journal, write_save
 from app.engine.scenario import load_scenario
 from app.engine.match import Match
-from app.engine.validate import validate_path
 
 PROBLEM = re.compile(r"^.+:\d+: .*: .+$")
 
@@ -79,12 +78,13 @@ def test_board_json_nested_thousands_deep_is_refused_with_a_line(tmp_path, capsy
 
 def test_file_over_the_size_limit_is_refused(tmp_path, capsys, monkeypatch):
     monkeypatch.setattr(files_mod, "MAX_FILE_BYTES", 1000)
-    monkeypatch.setattr(files_mod.read_bytes, "__defaults__", (1000,))
-    monkeypatch.setattr(files_mod.read_text, "__defaults__", (1000,))
     f = tmp_path / "big.toml"
     f.write_text("# padding\n" * 200)
     code, out = _run(["validate", str(f)], capsys)
     assert code == 2 and "too large" in out.out
+    f.write_text("# padding\n" * 50)
+    code, out = _run(["validate", str(f)], capsys)        # under the limit: read, then judged
+    assert code == 2 and "too large" not in out.out and "unknown file kind" in out.out
 
 
 @pytest.mark.parametrize("device", ["/dev/zero", "/dev/stdin", "fifo"])

@@ -7,7 +7,6 @@ import importlib
 import json
 import re
 import shutil
-from pathlib import Path
 
 import pytest
 
