@@ -282,8 +282,13 @@ def check_journal_at_start(path: str | Path, stamp: str | None = None,
     if data is None:
         reason = "it is damaged or is not a Ridgeline journal"
     else:
+        # The start-up journal is this program's own file: the scenario it names is trusted to
+        # say where its designer's data files are (a journal opened from elsewhere is not).
+        sc_path = str(data["scenario"].get("path") or "")
+        from app.engine.paths import designer_folder_of
+        folder = designer_folder_of(sc_path) if sc_path and Path(sc_path).is_file() else ""
         try:
-            replay(data, keep_snapshots=False, verify=False, resolver=resolver)
+            replay(data, keep_snapshots=False, resolver=resolver, folder=folder)
         except ReplayError as e:
             reason = f"its game cannot be replayed ({e})"
         except FileError as e:

@@ -312,3 +312,14 @@ def test_validate_messages_are_words_not_python_exception_text(tmp_path, capsys)
     code, out = _run(["validate", str(f)], capsys)
     for ln in _lines(out.out):
         assert "Error" not in ln and "Traceback" not in ln, ln
+
+
+def test_a_journal_whose_game_no_longer_replays_is_set_aside_at_start(tmp_path):
+    p = _journal(tmp_path)
+    lines = p.read_text().splitlines()
+    rec = json.loads(lines[1])
+    rec["digest"] = "0" * 64                      # written by another rules version, say
+    lines[1] = json.dumps(rec)
+    p.write_text("\n".join(lines) + "\n")
+    check = check_journal_at_start(p, stamp="x")
+    assert check.data is None and "replayed" in check.reason and check.set_aside and not p.exists()
