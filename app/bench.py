@@ -456,7 +456,8 @@ def _korea38_ai_hook(name: str) -> Callable[..., Any] | None:
 
 def bench_ai_turn(plan: Plan) -> dict[str, Any]:
     game, scen = _korea38()
-    if "ai" not in game.players():
+    from app.ai.registry import player_names
+    if "ai" not in player_names(game):
         raise Unavailable(f"{AI_GAME} has no \"ai\" player yet")
     want = plan.reps(2, 8)
     hook = _korea38_ai_hook("bench_ai_turn")
@@ -501,7 +502,8 @@ def bench_campaigns(plan: Plan) -> dict[str, Any]:
     from app.ai.selfplay import PlayerError, play_one
     from app.engine.scenario import load_scenario
     game, scen = _korea38()
-    ai = "ai" in game.players()
+    from app.ai.registry import player_names
+    ai = "ai" in player_names(game)
     spec = "ai" if ai else "random"
     _, loaded = load_scenario(scen)
     want = plan.reps(1, 3)

@@ -102,7 +102,8 @@ def drill_save(actions: int, seed: int = 1) -> dict[str, Any]:
     """
     from app.engine.files import FILE_VERSION, SAVE_FORMAT
     game = DrillGame()
-    scenario_text = 'id = "drill"\nname = "Drill"\n'
+    scenario_text = (f'format = "ridgeline-scenario"\nversion = 1\ngame = "{DRILL_ID}"\n'
+                     'id = "drill"\nname = "Drill"\n')   # checked like any save's scenario
     state = game.setup({"id": "drill", "name": "Drill"}, {}, seed)
     initial = state.digest()
     chooser = Rng.from_seed(seed + 1)

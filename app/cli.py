@@ -60,12 +60,13 @@ def cmd_games(args: argparse.Namespace) -> int:
 # -- validate ----------------------------------------------------------------------------------
 
 def cmd_validate(args: argparse.Namespace) -> int:
+    from app.engine.files import capped
     from app.engine.validate import validate_path
     bad = False
     for f in args.files:
         problems = validate_path(f)
-        for p in problems:
-            print(str(p))
+        for line in capped(problems):
+            print(line)
         if problems:
             bad = True
         elif not args.quiet:
@@ -79,18 +80,25 @@ def _open_match(path: str, seed: int | None, dice: str | None = None):
     """A match from a scenario (with seed) or from a save (its own seed and actions).
     ``dice``: the ``--dice 3,3,4`` text, fixed rolls ahead of the scenario's (app.engine.dice)."""
     from app.engine.files import FileError, load
-    from app.engine.saves import open_save
     from app.engine.match import Match
-    from app.engine.scenario import load_scenario
+    from app.engine.paths import designer_folder_of
+    from app.engine.saves import SAVE_SCHEMA, replay_loaded, schema_problems
+    from app.engine.scenario import check_scenario
     loaded = load(path)
     if isinstance(loaded.data, dict) and loaded.data.get("format") == "ridgeline-save":
         if dice:
             raise _DiceError(f"{path}: --dice applies to a scenario; a save replays with the fixed dice it was played with")
-        return open_save(path, keep_snapshots=False)
-    game, loaded = load_scenario(path)
+        problems = [loaded.problem(f, m) for f, m in schema_problems(loaded.data, SAVE_SCHEMA)]
+        if problems:
+            raise FileError(problems)
+        return replay_loaded(loaded, keep_snapshots=False)
+    game, problems = check_scenario(loaded)    # the file read and parsed once
+    if problems or game is None:
+        raise FileError(problems or [loaded.problem("game", "no game")])
     options = {"dice": _parse_dice(game, dice)} if dice else None
     return Match.start(game, loaded.data, seed=seed or 0, options=options, scenario_path=_rel(Path(path)),
-                       scenario_text=loaded.text, keep_snapshots=False)
+                       scenario_text=loaded.text, keep_snapshots=False,
+                       data_folder=designer_folder_of(path))
 
 
 class _DiceError(ValueError):
@@ -414,8 +422,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         return int(args.fn(args) or 0)
     except FileError as e:
-        for p in e.problems:
-            print(str(p), file=sys.stderr)
+        from app.engine.files import capped
+        for line in capped(e.problems):
+            print(line, file=sys.stderr)
         return EXIT_INVALID
     except UnknownGame as e:
         _err(str(e))
@@ -427,3 +436,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 130
     except BrokenPipeError:
         return EXIT_OK
+    except RecursionError:
+        _err("the input is nested too deeply to handle")
+        return EXIT_INVALID
+    except OSError as e:
+        _err(f"cannot do it: {e.strerror or e}")
+        return EXIT_FAIL

@@ -12,6 +12,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Iterable
 
+import app.games  # noqa: F401 - installs the game resolver the engine's loaders use
+from app.ai.registry import PlayerUnavailable, factory, player_names
 from app.engine.game import Game, IllegalAction
 from app.engine.match import Match
 from app.engine.players import Player, RandomPlayer
@@ -26,17 +28,20 @@ def make_player(game: Game, spec: str, seed: int, side: str) -> Player:
     name, _, level = spec.partition(":")
     if name == "random":
         return RandomPlayer(seed, side)
-    factories = game.players()
-    if name not in factories:
-        offered = ", ".join(["random", *factories]) or "random"
+    try:
+        make = factory(game, name)
+    except PlayerUnavailable as e:
+        raise PlayerError(str(e)) from e
+    if make is None:
+        offered = ", ".join(["random", *player_names(game)])
         if name == "ai":
             raise PlayerError(f"{game.name} has no AI player yet (available: {offered})")
         raise PlayerError(f"unknown player {spec!r} for {game.name} (available: {offered})")
-    return factories[name](seed=seed, side=side, level=level or "normal")
+    return make(seed=seed, side=side, level=level or "normal")
 
 
 def default_players(game: Game) -> list[str]:
-    name = "ai" if "ai" in game.players() else "random"
+    name = "ai" if "ai" in player_names(game) else "random"
     return [name] * len(game.sides)
 
 
@@ -70,9 +75,11 @@ class GameResult:
 
 def play_one(game: Game, scenario: dict[str, Any], seed: int, players: list[str],
              max_actions: int = 200_000,
-             check: Callable[[Match], None] | None = None) -> GameResult:
-    """Play one game to its end. ``check`` runs after every action (the fuzzer's invariants)."""
-    match = Match.start(game, scenario, seed=seed, keep_snapshots=False)
+             check: Callable[[Match], None] | None = None,
+             data_folder: str | Path | None = None) -> GameResult:
+    """Play one game to its end. ``check`` runs after every action (the fuzzer's invariants);
+    ``data_folder`` is the designer's folder of the scenario file (its data files)."""
+    match = Match.start(game, scenario, seed=seed, keep_snapshots=False, data_folder=data_folder)
     seats = {side: make_player(game, spec, seed, side) for side, spec in zip(game.sides, players)}
     for _ in range(max_actions):
         if match.outcome() is not None:
@@ -102,9 +109,10 @@ def play_one(game: Game, scenario: dict[str, Any], seed: int, players: list[str]
 
 def _worker(args: tuple[str, int, list[str]]) -> dict[str, Any]:
     path, seed, players = args
+    from app.engine.paths import designer_folder_of
     from app.engine.scenario import load_scenario
     game, loaded = load_scenario(path)
-    return play_one(game, loaded.data, seed, players).to_json()
+    return play_one(game, loaded.data, seed, players, data_folder=designer_folder_of(path)).to_json()
 
 
 def run_many(path: str | Path, games: int, seed: int, players: list[str], jobs: int = 1,

@@ -41,25 +41,33 @@ def game_dir(game: str) -> Path:
 
 
 def data_dir(data: dict[str, Any], scenario_path: str | None = None) -> Path:
-    """The folder holding the scenario's board and counters."""
+    """The folder holding the scenario's board and counters: inside the game's folder or the
+    designer's folder of the scenario only (app.engine.paths), like the game itself."""
+    from app.engine.paths import OutsideFolder, designer_folder_of, resolve_inside
+    game = game_dir(str(data.get("game", "")))
     key = (data.get("start") or {}).get("data") if isinstance(data.get("start"), dict) else None
     if isinstance(key, str) and key:
-        p = Path(key)
-        if not p.is_absolute() and scenario_path:
-            p = Path(scenario_path).parent / p
+        roots = ([designer_folder_of(scenario_path)] if scenario_path else []) + [game]
+        try:
+            p = resolve_inside(key, roots)
+        except OutsideFolder:
+            return game
         if p.is_dir():
             return p
-    return game_dir(str(data.get("game", "")))
+    return game
 
 
 def board_path(data: dict[str, Any], scenario_path: str | None) -> Path | None:
+    from app.engine.paths import OutsideFolder, designer_folder_of, resolve_inside
     base = data_dir(data, scenario_path)
     named = (data.get("data") or {}).get("board") or (data.get("data") or {}).get("map")
     cands = []
     if isinstance(named, str):
-        cands += [base / named]
-        if scenario_path:
-            cands += [Path(scenario_path).parent / named]
+        roots = [base] + ([designer_folder_of(scenario_path)] if scenario_path else [])
+        try:
+            cands.append(resolve_inside(named, roots))
+        except OutsideFolder:
+            pass
     cands += [base / "map.json", base / "board.json", base / "table.json"]
     for c in cands:
         if c.is_file():

@@ -215,8 +215,9 @@ class Game:
 
     # -- players ------------------------------------------------------------------------------
     def players(self) -> dict[str, Callable[..., Any]]:
-        """Automatic players this game offers by name (``ai``, ``greedy``...). ``random`` is
-        provided by the engine for every game."""
+        """Older contract, still honoured: automatic players by name. A game may not import
+        ``app.ai``, so new games leave this empty and register their players under their id in
+        ``app/ai/registry.py``. ``random`` is provided for every game."""
         return {}
 
     # -- data files ---------------------------------------------------------------------------

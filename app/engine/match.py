@@ -9,6 +9,7 @@ draw or a reveal.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, Callable
 
 from app.engine.events import Event
@@ -52,10 +53,17 @@ class Match:
     @classmethod
     def start(cls, game: Game, scenario: dict[str, Any], seed: int = 0,
               options: dict[str, Any] | None = None, scenario_path: str = "",
-              scenario_text: str = "", keep_snapshots: bool = True) -> "Match":
+              scenario_text: str = "", keep_snapshots: bool = True,
+              data_folder: str | Path | None = None) -> "Match":
+        """Set up ``scenario``. Data files it names are read from ``resources/<game>/`` or the
+        designer's ``data_folder`` (default: the folder of ``scenario_path``; ``""``: none)."""
+        from app.engine.paths import designer_folder, designer_folder_of
         opts = dict(options or {})
-        state = game.setup(scenario, opts, seed)
-        finish_setup(game, scenario, opts, state)   # [position] keys and fixed dice (position.py)
+        if data_folder is None and scenario_path and Path(scenario_path).is_file():
+            data_folder = designer_folder_of(scenario_path)
+        with designer_folder(data_folder or None):
+            state = game.setup(scenario, opts, seed)
+            finish_setup(game, scenario, opts, state)   # [position] keys and fixed dice (position.py)
         m = cls(game=game, state=state, scenario=scenario, scenario_path=scenario_path,
                 scenario_text=scenario_text, seed=seed, options=opts, keep_snapshots=keep_snapshots)
         m.initial_digest = state.digest()
@@ -70,7 +78,8 @@ class Match:
     def check(self, action: Action) -> Illegal | None:
         if self.state.finished:
             return Illegal("the game is over", "")
-        return self.game.check(self.state, action)
+        from app.engine.actions import checked
+        return checked(self.game, self.state, action)
 
     def outcome(self) -> Outcome | None:
         return self.game.outcome(self.state)

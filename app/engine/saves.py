@@ -17,11 +17,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from app.engine.files import (FILE_VERSION, JOURNAL_FORMAT, SAVE_FORMAT, FileError, FileProblem,
-                              Loaded, atomic_write, dumps_json, load, parse_toml)
+from app.engine.files import (FILE_VERSION, JOURNAL_FORMAT, MAX_DEPTH, SAVE_FORMAT, FileError,
+                              FileProblem, Loaded, atomic_write, dumps_json, load, nesting_depth,
+                              parse_toml, read_text)
+from app.engine.catalog import Resolver, UnknownGame, resolve
 from app.engine.game import Game, IllegalAction
 from app.engine.match import Match, Step
-from app.engine.schemas import SAVE_SCHEMA, schema_problems
+from app.engine.schemas import JOURNAL_HEADER_SCHEMA, SAVE_SCHEMA, schema_problems
 
 
 def save_data(match: Match, players: dict[str, str] | None = None) -> dict[str, Any]:
@@ -51,21 +53,53 @@ class ReplayError(Exception):
 
 def match_from_scenario_text(game: Game, text: str, path: str, seed: int,
                              options: dict[str, Any] | None = None,
-                             keep_snapshots: bool = True) -> Match:
+                             keep_snapshots: bool = True,
+                             folder: str | Path | None = None, check: bool = False) -> Match:
+    """A match from a scenario's text; with ``check`` (saves, journals) it is first checked like
+    a scenario file, before ``game`` sees it.
+
+    ``folder``: the designer's folder its data files may come from (default: that of ``path``
+    when it is a file on disk; ``""``: only ``resources/<game>/``, for text carried in a save).
+    """
+    from app.engine.paths import designer_folder_of
+    from app.engine.scenario import check_scenario
     loaded = parse_toml(path or "<scenario>", text)
+    if folder is None:
+        folder = designer_folder_of(path) if path and Path(path).is_file() else ""
+    if check:
+        found, problems = check_scenario(loaded, resolver=lambda gid: _same_game(game, gid), folder=folder)
+        if problems:
+            raise FileError(problems)
     return Match.start(game, loaded.data, seed=seed, options=options, scenario_path=path,
-                       scenario_text=text, keep_snapshots=keep_snapshots)
+                       scenario_text=text, keep_snapshots=keep_snapshots, data_folder=folder)
+
+
+def _same_game(game: Game, gid: str) -> Game:
+    from app.engine.catalog import UnknownGame
+    if gid != game.id:
+        raise UnknownGame(f"this scenario is for {gid!r}, not {game.id!r}")
+    return game
 
 
 def replay(data: dict[str, Any], upto: int | None = None, verify: bool = True,
-           keep_snapshots: bool = True) -> Match:
+           keep_snapshots: bool = True, resolver: Resolver | None = None,
+           folder: str | Path = "") -> Match:
     """Rebuild a match from save data, checking each digest. ``upto`` stops after that many
-    actions (the replay viewer uses it)."""
-    from app.games import get_game
-    game = get_game(data["game"])
+    actions (the replay viewer uses it).
+
+    The embedded scenario is checked like a scenario file before any game code sees it
+    (FileError with ``scenario.text`` fields). Its data files come from ``resources/<game>/``
+    or ``folder`` (the folder of the save file), never from the path written inside the save.
+    """
+    game = resolve(data["game"], resolver)
     sc = data["scenario"]
-    match = match_from_scenario_text(game, sc["text"], sc.get("path", ""), int(data["seed"]),
-                                     data.get("options") or {}, keep_snapshots=keep_snapshots)
+    try:
+        match = match_from_scenario_text(game, sc["text"], sc.get("path", ""), int(data["seed"]),
+                                         data.get("options") or {}, keep_snapshots=keep_snapshots,
+                                         folder=folder, check=True)
+    except FileError as e:
+        raise FileError([FileProblem(p.file, p.line, "scenario.text" + (("." + p.field) if p.field else ""),
+                                     p.message) for p in e.problems]) from None
     want0 = data.get("initial_digest")
     if verify and want0 and want0 != match.initial_digest:
         raise ReplayError(0, "the scenario sets up a different position than when this was saved")
@@ -90,16 +124,29 @@ def load_save(path: str | Path) -> Loaded:
     return loaded
 
 
-def open_save(path: str | Path, keep_snapshots: bool = True) -> Match:
+def open_save(path: str | Path, keep_snapshots: bool = True, resolver: Resolver | None = None) -> Match:
+    """Replay a save file; every problem (its embedded scenario included) as a FileError whose
+    lines name the save file."""
     loaded = load_save(path)
+    return replay_loaded(loaded, keep_snapshots=keep_snapshots, resolver=resolver)
+
+
+def replay_loaded(loaded: Loaded, keep_snapshots: bool = True, resolver: Resolver | None = None,
+                  verify: bool = True) -> Match:
+    from app.engine.paths import designer_folder_of
+    path = loaded.path
+    folder = designer_folder_of(path) if Path(path).is_file() else ""
     try:
-        return replay(loaded.data, keep_snapshots=keep_snapshots)
+        return replay(loaded.data, keep_snapshots=keep_snapshots, resolver=resolver, folder=folder,
+                      verify=verify)
     except ReplayError as e:
         field = f"actions.{e.index - 1}" if e.index else "scenario"
         raise FileError([loaded.problem(field, e.message)]) from None
     except FileError as e:
-        raise FileError([FileProblem(str(path), p.line, "scenario.text" + (("." + p.field) if p.field else ""),
-                                     p.message) for p in e.problems]) from None
+        raise FileError([loaded.problem(p.field, f"line {p.line} of the embedded scenario: {p.message}")
+                         for p in e.problems]) from None
+    except UnknownGame as e:
+        raise FileError([loaded.problem("game", str(e))]) from None
 
 
 # -- the journal -------------------------------------------------------------------------------
@@ -154,19 +201,28 @@ class Journal:
 def read_journal(path: str | Path) -> dict[str, Any] | None:
     """Turn a journal into save data (undo/redo folded in); None if it holds nothing usable.
 
-    A torn last line (the process died mid-write) is ignored.
+    Never raises on a damaged journal: a torn last line (the process died mid-write) is
+    ignored, and a header or line that is not what the journal writes makes it unusable.
     """
     try:
-        lines = Path(path).read_text(encoding="utf-8").splitlines()
-    except (OSError, UnicodeDecodeError):
+        text = read_text(path)
+    except FileError:
         return None
+    return journal_as_save(text)
+
+
+def journal_as_save(text: str) -> dict[str, Any] | None:
+    """The save data a journal's text holds, or None when it holds no usable game."""
     records = []
-    for line in lines:
+    for line in text.splitlines():
         try:
-            records.append(json.loads(line))
-        except json.JSONDecodeError:
+            rec = json.loads(line)
+        except (ValueError, RecursionError):
             break
-    if not records or records[0].get("format") != JOURNAL_FORMAT:
+        if not isinstance(rec, dict) or nesting_depth(rec) > MAX_DEPTH:
+            break
+        records.append(rec)
+    if not records or schema_problems(records[0], JOURNAL_HEADER_SCHEMA):
         return None
     head = records[0]
     done: list[dict[str, Any]] = []
@@ -179,10 +235,79 @@ def read_journal(path: str | Path) -> dict[str, Any] | None:
             undone.append(done.pop())
         elif "redo" in r and undone:
             done.append(undone.pop())
-    return {"format": SAVE_FORMAT, "version": FILE_VERSION, "game": head["game"],
+    data = {"format": SAVE_FORMAT, "version": FILE_VERSION, "game": head["game"],
             "scenario": head["scenario"], "seed": head["seed"], "options": head.get("options", {}),
             "initial_digest": head.get("initial_digest", ""), "actions": done,
             "players": head.get("players", {})}
+    if not data["initial_digest"]:
+        del data["initial_digest"]
+    return None if schema_problems(data, SAVE_SCHEMA) else data
+
+
+def set_aside(path: str | Path, stamp: str | None = None) -> Path:
+    """Rename a journal that cannot be used to ``NAME.unreadable-<stamp>`` beside it (kept for
+    a bug report, out of the way of the next start); returns where it went."""
+    import datetime
+    p = Path(path)
+    stamp = stamp or datetime.datetime.now().strftime("%Y%m%d-%H%M%S")
+    dest = p.with_name(f"{p.name}.unreadable-{stamp}")
+    n = 1
+    while dest.exists():
+        n += 1
+        dest = p.with_name(f"{p.name}.unreadable-{stamp}-{n}")
+    os.replace(p, dest)
+    return dest
+
+
+@dataclass
+class StartCheck:
+    """What the window finds at start-up: a game to offer back, or a journal set aside."""
+
+    data: dict[str, Any] | None = None
+    set_aside: Path | None = None
+    reason: str = ""
+
+
+def check_journal_at_start(path: str | Path, stamp: str | None = None,
+                           resolver: Resolver | None = None) -> StartCheck:
+    """Read the crash journal left by the last session without ever failing: a journal that
+    cannot be read or replayed is set aside (renamed with a date) and the reason returned."""
+    from app.engine.files import sweep_temps
+    p = Path(path)
+    sweep_temps(p.parent)   # what writes killed half-way in the last session left behind
+    if not p.exists() and not p.is_symlink():
+        return StartCheck()
+    data = read_journal(p)
+    reason = ""
+    if data is None:
+        reason = "it is damaged or is not a Ridgeline journal"
+    else:
+        # The start-up journal is this program's own file: the scenario it names is trusted to
+        # say where its designer's data files are (a journal opened from elsewhere is not).
+        sc_path = str(data["scenario"].get("path") or "")
+        from app.engine.paths import designer_folder_of
+        folder = designer_folder_of(sc_path) if sc_path and Path(sc_path).is_file() else ""
+        try:
+            replay(data, keep_snapshots=False, resolver=resolver, folder=folder)
+        except ReplayError as e:
+            reason = f"its game cannot be replayed ({e})"
+        except FileError as e:
+            reason = f"its scenario has problems ({e.problems[0].field}: {e.problems[0].message})"
+        except UnknownGame as e:
+            reason = str(e)
+        except Exception as e:  # noqa: BLE001 - the window must start whatever the journal holds
+            reason = "its game cannot be replayed"
+        if not reason:
+            return StartCheck(data=data)
+    try:
+        moved = set_aside(p, stamp)
+    except OSError:
+        try:
+            p.unlink()
+        except OSError:
+            pass
+        moved = None
+    return StartCheck(set_aside=moved, reason=reason)
 
 
 @dataclass

@@ -7,6 +7,10 @@ tables. ``ridgeline schema KIND`` prints them for designers' editors.
 
 from __future__ import annotations
 
+import json
+import sys
+from functools import lru_cache
+from pathlib import Path
 from typing import Any
 
 import jsonschema
@@ -19,7 +23,8 @@ SCENARIO_SCHEMA: dict[str, Any] = {
     "properties": {
         "format": {"const": "ridgeline-scenario"},
         "version": {"type": "integer", "minimum": 1, "maximum": 1},
-        "game": {"type": "string", "enum": ["korea38", "semper-fi", "frozen-chosin", "chosin-few", "guts"]},
+        "game": {"type": "string", "pattern": "^[a-z0-9][a-z0-9-]*$",
+                 "description": "korea38, semper-fi, frozen-chosin, chosin-few or guts"},
         "id": {"type": "string", "pattern": "^[a-z0-9][a-z0-9-]*$"},
         "name": {"type": "string", "minLength": 1},
         "description": {"type": "string"},
@@ -185,8 +190,64 @@ def schema_problems(data: Any, schema: dict[str, Any]) -> list[tuple[str, str]]:
             if missing:
                 parts.append(str(missing[0]))
                 msg = "required field is missing"
+        msg = _in_words(err, msg)
         path = ".".join(parts)
         if len(msg) > 200:
             msg = msg[:197] + "..."
         out.append((path, msg))
     return out
+
+
+def game_schema(game: object, name: str) -> dict[str, Any] | None:
+    """``schemas/<name>.json`` shipped in the package of ``game``'s class (None: it has none).
+
+    Games publish their file schemas (scenario part, actions, data files) there; the engine
+    reads them by the module's location, so it never imports a game.
+    """
+    return package_schema(type(game).__module__, name)
+
+
+@lru_cache(maxsize=None)
+def package_schema(module: str, name: str) -> dict[str, Any] | None:
+    """``schemas/<name>.json`` next to ``module`` (a module name such as ``__name__``)."""
+    mod = sys.modules.get(module)
+    f = getattr(mod, "__file__", None)
+    if not f:
+        return None
+    p = Path(f).parent / "schemas" / f"{name}.json"
+    if not p.is_file():
+        return None
+    return json.loads(p.read_text(encoding="utf-8"))
+
+
+_KINDS = {"string": "text", "integer": "a whole number", "number": "a number", "array": "a list",
+          "object": "a table", "boolean": "true or false", "null": "empty"}
+
+
+def _shown(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _in_words(err: Any, msg: str) -> str:
+    """jsonschema's message for the common cases, in a designer's words."""
+    kind, want = err.validator, err.validator_value
+    if kind == "type":
+        wants = want if isinstance(want, list) else [want]
+        return f"must be {' or '.join(_KINDS.get(w, w) for w in wants)} (found {_shown(err.instance)})"
+    if kind == "additionalProperties" and want is False and isinstance(err.instance, dict):
+        extra = sorted(set(err.instance) - set(err.schema.get("properties", {})))
+        return f"{', '.join(map(str, extra))}: not a key this file may have (a typing mistake?)"
+    if kind in ("minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"):
+        words = {"minimum": "at least", "maximum": "at most", "exclusiveMinimum": "more than",
+                 "exclusiveMaximum": "less than"}[kind]
+        return f"must be {words} {want} (found {_shown(err.instance)})"
+    if kind == "enum":
+        return f"must be one of {', '.join(map(str, want))} (found {_shown(err.instance)})"
+    if kind == "const":
+        return f"must be {want!r} (found {_shown(err.instance)})"
+    if kind in ("maxItems", "maxLength"):
+        return f"too long (at most {want})"
+    if kind in ("minItems", "minLength"):
+        return f"too short (at least {want})"
+    return msg

@@ -10,7 +10,9 @@ import importlib
 from pathlib import Path
 from typing import Any, Callable
 
-from app.engine.files import SAVE_FORMAT, SCENARIO_FORMAT, FileError, FileProblem, Loaded, load
+from app.engine import catalog
+from app.engine.files import (JOURNAL_FORMAT, SAVE_FORMAT, SCENARIO_FORMAT, FileError, FileProblem,
+                              Loaded, load)
 from app.engine.schemas import SAVE_SCHEMA, schema_problems
 
 #: Board file kinds and the engine function that checks each.
@@ -37,19 +39,20 @@ def validate_loaded(loaded: Loaded) -> list[FileProblem]:
     if fmt == SCENARIO_FORMAT:
         from app.engine.scenario import check_scenario
         return check_scenario(loaded)[1]
-    if fmt == SAVE_FORMAT:
+    if fmt in (SAVE_FORMAT, JOURNAL_FORMAT):
+        from app.engine.saves import journal_as_save, replay_loaded
+        if fmt == JOURNAL_FORMAT:
+            data = journal_as_save(loaded.text)
+            if data is None:
+                return [loaded.problem("", "this crash journal holds no game that can be recovered")]
+            loaded = Loaded(loaded.path, loaded.text, data, loaded.lines)
         problems = [loaded.problem(f, m) for f, m in schema_problems(data, SAVE_SCHEMA)]
         if problems:
             return problems
-        from app.engine.saves import ReplayError, replay
         try:
-            replay(data, keep_snapshots=False)
-        except ReplayError as e:
-            return [loaded.problem(f"actions.{e.index - 1}" if e.index else "scenario", e.message)]
+            replay_loaded(loaded, keep_snapshots=False)
         except FileError as e:
-            return [loaded.problem("scenario.text", str(p)) for p in e.problems]
-        except Exception as e:  # a game refusing the save's game id, etc.
-            return [loaded.problem("game", str(e) or type(e).__name__)]
+            return e.problems
         return []
     kind = data.get("kind")
     if isinstance(kind, str) and kind in BOARD_VALIDATORS:
@@ -72,11 +75,14 @@ def validate_loaded(loaded: Loaded) -> list[FileProblem]:
 
 def _game_data_problems(loaded: Loaded) -> list[FileProblem] | None:
     """Ask the game that owns ``resources/<game>/...`` to check one of its data files."""
-    from app.games import GAME_IDS, is_playable, get_game
     parts = Path(loaded.path).resolve().parts
-    for gid in GAME_IDS:
-        if gid in parts and "resources" in parts and is_playable(gid):
-            res = get_game(gid).validate_data(Path(loaded.path), loaded.data)
+    for gid in catalog.known_ids():
+        if gid in parts and "resources" in parts:
+            try:
+                game = catalog.resolve(gid)
+            except catalog.UnknownGame:
+                continue
+            res = game.validate_data(Path(loaded.path), loaded.data)
             if res is not None:
                 return [loaded.problem(f, m) for f, m in res]
     return None
@@ -89,10 +95,11 @@ def validate_path(path: str | Path) -> list[FileProblem]:
     except FileError as e:
         return e.problems
     except Exception as e:  # pragma: no cover - last line of defence
-        return [FileProblem(p, 1, "", f"cannot read: {type(e).__name__}: {e}")]
+        return [FileProblem(p, 1, "", "cannot be read")]
     try:
         return validate_loaded(loaded)
     except RecursionError:
         return [FileProblem(p, 1, "", "structure nested too deeply")]
-    except Exception as e:
-        return [FileProblem(p, 1, "", f"could not be checked ({type(e).__name__}: {e})")]
+    except Exception as e:  # noqa: BLE001 - last line of defence: a line, never a traceback
+        return [FileProblem(p, 1, "", "could not be checked: one of its values has a shape "
+                                      "this kind of file does not allow")]

@@ -12,6 +12,8 @@ import importlib
 from dataclasses import dataclass
 from functools import lru_cache
 
+from app.engine import catalog
+from app.engine.catalog import UnknownGame
 from app.engine.game import Game
 
 GAME_IDS: tuple[str, ...] = ("korea38", "semper-fi", "frozen-chosin", "chosin-few", "guts")
@@ -23,10 +25,6 @@ GAME_NAMES: dict[str, str] = {
     "chosin-few": "The Chosin Few",
     "guts": "Take The High Ground!",
 }
-
-
-class UnknownGame(Exception):
-    pass
 
 
 def module_name(game_id: str) -> str:
@@ -68,3 +66,8 @@ class GameEntry:
 
 def all_games() -> list[GameEntry]:
     return [GameEntry(g, GAME_NAMES[g], is_playable(g)) for g in GAME_IDS]
+
+
+# The engine knows no game: this package hands it the way to find one by id.
+# Looked up at call time, so a test that patches ``get_game`` is obeyed.
+catalog.install(lambda game_id: globals()["get_game"](game_id), GAME_IDS)

@@ -89,7 +89,8 @@ class BalanceLab(QDialog):
         form.addRow("First seed", self.seed_box)
         form.addRow("Worker processes", self.jobs_box)
         self.player_boxes: list[QComboBox] = []
-        names = ["random", *self.game.players()]
+        from app.ai.registry import player_names
+        names = ["random", *player_names(self.game)]
         for side in self.game.sides:
             box = QComboBox()
             for n in names:

@@ -67,10 +67,11 @@ def player_choices(game: Game | None) -> list[tuple[str, str]]:
     """(label, spec) for the per-side player combo."""
     out = [("Human", "human")]
     if game is not None:
+        from app.ai.registry import PlayerUnavailable, player_names
         try:
-            names = list(game.players())
-        except Exception:  # pragma: no cover - a broken players() never blocks a new game
-            names = []
+            names = player_names(game)   # listed without importing; a broken one fails when chosen
+        except PlayerUnavailable:
+            names = ["ai"]
         for n in names:
             if n == "ai":
                 out += [("Computer (normal)", "ai"), ("Computer (easy)", "ai:easy"), ("Computer (hard)", "ai:hard")]

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import copy
 import json
-import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -169,24 +168,30 @@ def scenario_from(board: dict[str, Any] | None, pieces: list[dict[str, Any]], so
 def find_board_file(game_id: str, scenario: dict[str, Any] | None = None,
                     scenario_path: Path | None = None) -> dict[str, Any] | None:
     """The board of a game without a rules module: named by the scenario (``map``, ``board`` or
-    ``table``), else the first board file in ``resources/<game>/``."""
-    from app import RESOURCES
-    folder = RESOURCES / game_id
-    names = []
+    ``table``), else the first board file in ``resources/<game>/``. Names are looked up only in
+    the scenario's own folder and the game's folder (:mod:`app.engine.paths`), and only
+    regular files are read."""
+    from app.engine.files import FileError, load
+    from app.engine.paths import OutsideFolder, designer_folder_of, game_folder, resolve_inside
+    try:
+        folder = game_folder(game_id)
+    except OutsideFolder:
+        return None
+    roots = ([designer_folder_of(scenario_path)] if scenario_path else []) + [folder]
+    cands: list[Path] = []
     for key in ("map", "board", "table", "map_file", "board_file"):
         v = (scenario or {}).get(key)
         if isinstance(v, str):
-            names.append(v)
-    cands = []
-    for n in names:
-        for base in ([scenario_path.parent] if scenario_path else []) + [folder, folder.parent.parent]:
-            cands.append(base / n)
+            try:
+                cands.append(resolve_inside(v, roots))
+            except OutsideFolder:
+                continue
     if folder.is_dir():
         cands += sorted(folder.glob("*.json")) + sorted(folder.glob("*/*.json"))
     for c in cands:
         try:
-            data = json.loads(Path(c).read_text(encoding="utf-8"))
-        except (OSError, ValueError):
+            data = load(c).data
+        except FileError:
             continue
         if isinstance(data, dict) and data.get("kind") in BOARD_KINDS:
             return data
@@ -232,8 +237,11 @@ def pieces_from_scenario(scenario: dict[str, Any]) -> list[dict[str, Any]]:
 def sandbox_from_scenario_file(path: str | Path) -> tuple[SandboxGame, dict[str, Any]]:
     """A sandbox for a scenario of any game, with or without rules."""
     from app.games import GAME_NAMES
+    from app.engine.files import load
     p = Path(path)
-    data = tomllib.loads(p.read_text(encoding="utf-8"))
+    data = load(p).data
+    if not isinstance(data, dict):
+        data = {}
     gid = str(data.get("game", ""))
     board = find_board_file(gid, data, p)
     title = f"{GAME_NAMES.get(gid, gid)} - {data.get('name', p.stem)} (sandbox)"

@@ -665,13 +665,11 @@ class MainWindow(QMainWindow):
     # -- crash recovery -------------------------------------------------------------------------
     def offer_recovery(self, ask: Callable[[dict[str, Any]], bool] | None = None) -> bool:
         """If the last session did not close cleanly, offer its game back. True if restored."""
-        from app.engine.saves import ReplayError, read_journal, replay
+        from app.engine.saves import ReplayError, replay
+        from app.ui.recovery_notice import journal_at_start
         jp = journal_path()
-        if not jp.exists():
-            return False
-        data = read_journal(jp)
+        data = journal_at_start(jp, self.warn)   # a bad journal is set aside, the player told once
         if data is None:
-            jp.unlink(missing_ok=True)
             return False
         ask = ask or self._ask_recovery
         if not ask(data):

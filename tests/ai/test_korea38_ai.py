@@ -56,9 +56,10 @@ def play(specs: dict[str, object], seed: int, max_actions: int = 4000, until_tur
 
 
 def test_game_offers_ai_and_greedy():
-    offered = GAME.players()
+    from app.ai.registry import players_for
+    offered = players_for(GAME)
     assert {"ai", "greedy"} <= set(offered)
-    assert offered == PLAYERS
+    assert {n: f.__name__ for n, f in offered.items()} == {n: f.__name__ for n, f in PLAYERS.items()}
     p = make_player(GAME, "ai:hard", 3, ALLIED)
     assert isinstance(p, KoreaAI) and p.level == "hard" and p.side == ALLIED
     assert make_player(GAME, "greedy", 3, COMMUNIST).name == "greedy"

@@ -274,8 +274,10 @@ def test_scenario_place_units_and_play(make_window, tmp_path):
     (folder / "turns.toml").write_text(tomli_w.dumps(_korea_turns()), encoding="utf-8")
     # the scenario
     w.set_document(empty_document("scenario", w, game="korea38", id="test-scenario", name="Test"))
+    (folder / "scenarios").mkdir()
+    w.save_as(str(folder / "scenarios" / "scenario.toml"))   # data files come from its folder
     panel = w.scenario_panel
-    panel.f_data.setText(str(folder))
+    panel.f_data.setText(".")
     panel.f_data.editingFinished.emit()
     QTest.qWait(20)
     panel = w.scenario_panel
@@ -308,7 +310,7 @@ def test_scenario_place_units_and_play(make_window, tmp_path):
     panel.victory.item(0, 0).setText("cities")
     panel.victory.item(0, 1).setText("2")
     assert w.doc.data["victory"] == {"cities": 2}
-    path = tmp_path / "scenario.toml"
+    path = folder / "scenarios" / "scenario.toml"
     w.save_as(str(path))
     w.validate_now()
     from app.games import is_playable

@@ -45,6 +45,8 @@ def toy(monkeypatch, tmp_path):
     real = app.games._load
     game = ToyAsChosin()
     monkeypatch.setattr(app.games, "_load", lambda gid: game if gid == "chosin-few" else real(gid))
+    from app.ai import registry
+    monkeypatch.setitem(registry.PLAYERS, "chosin-few", {})   # the toy has no AI
     f = tmp_path / "toy.toml"
     f.write_text('format = "ridgeline-scenario"\nversion = 1\ngame = "chosin-few"\n'
                  'id = "toy-race"\nname = "Toy race"\ndescription = "for tests"\n')
@@ -297,7 +299,8 @@ def test_selfplay_on_a_game_without_rules_is_a_clear_error(tmp_path, capsys):
 def test_selfplay_ai_on_real_games(game_id, capsys):
     game = app.games.get_game(game_id)
     scen = str(_scenarios_of(game_id)[0])
-    if "ai" in game.players():
+    from app.ai.registry import player_names
+    if "ai" in player_names(game):
         pytest.skip(f"{game_id} has an AI; its selfplay runs belong to the game's own tests")
     assert main(["selfplay", scen, "--games", "1", "--players", "ai", "--jobs", "1"]) == 1
     out = capsys.readouterr()

@@ -20,7 +20,8 @@ from app.engine.state import canonical_json
 from app.engine.validate import validate_path
 from tests.toygame import ToyGame
 
-TOY_SCENARIO = 'id = "toy-1"\nname = "Toy race"\n'
+TOY_SCENARIO = ('format = "ridgeline-scenario"\nversion = 1\ngame = "toy"\n'
+                'id = "toy-1"\nname = "Toy race"\n')
 
 
 @pytest.fixture

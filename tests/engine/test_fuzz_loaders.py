@@ -103,7 +103,9 @@ GAME_DATA = {
 
 def _toy_save() -> dict[str, Any]:
     from app.engine.saves import match_from_scenario_text, save_data
-    m = match_from_scenario_text(ToyGame(), 'id = "toy"\nname = "Toy"\n', "toy.toml", 4)
+    m = match_from_scenario_text(
+        ToyGame(), 'format = "ridgeline-scenario"\nversion = 1\ngame = "toy"\nid = "toy"\nname = "Toy"\n',
+        "toy.toml", 4)
     for a in ({"type": "step"}, {"type": "roll"}, {"type": "step"}):
         m.apply(a)
     return save_data(m)

@@ -8,6 +8,7 @@ import math
 
 import pytest
 
+from app.ai.registry import players_for
 from app.ai.selfplay import play_one
 from app.engine import state as engine_state
 from app.engine.match import Match
@@ -55,7 +56,7 @@ def test_same_seed_same_game() -> None:
 def test_ai_plays_a_whole_game_and_uses_its_tools() -> None:
     game, loaded = load_scenario(MARINES)
     m = Match.start(game, loaded.data, seed=4, keep_snapshots=False)
-    ai = game.players()["ai"](seed=4, side="platoon", level="normal")
+    ai = players_for(game)["ai"](seed=4, side="platoon", level="normal")
     kinds = set()
     while m.outcome() is None:
         legal = m.legal_actions()
@@ -165,7 +166,7 @@ def test_presentation_hooks() -> None:
         assert game.describe_action(st, a)
     assert "Turn 1" in game.prompt(st)
     # play until a gun opens fire: its cone is drawn with its bands
-    ai = game.players()["ai"](seed=4)
+    ai = players_for(game)["ai"](seed=4)
     while m.outcome() is None and not any(g.status == "active" for g in m.state.guns.values()):
         m.apply(ai.choose(m, m.legal_actions()))
     cones = [o for o in game.overlays(m.state, "platoon") if o["kind"] == "cone"]

@@ -9,13 +9,13 @@ up through :func:`load_data`, which caches it.
 
 from __future__ import annotations
 
-import json
-import tomllib
 from collections import deque
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Mapping
 
+from app.engine.datacheck import references, schema_first, unique_ids
+from app.engine.files import FileError
 from app.engine.pointgraph import PointGraph, validate_pointgraph
 
 CUBE_COLOURS: tuple[str, ...] = ("red", "black", "blue", "purple")
@@ -117,18 +117,22 @@ def cube_colour(cube: str) -> str:
 # -- reading -----------------------------------------------------------------------------------
 
 def _read(path: Path) -> Any:
-    text = path.read_text(encoding="utf-8")
-    return json.loads(text) if path.suffix == ".json" else tomllib.loads(text)
+    """One data file through the engine's checked reader (size, depth, regular files only)."""
+    from app.engine.files import parse_json, parse_toml, read_text
+    text = read_text(path)
+    return parse_json(str(path), text).data if path.suffix == ".json" else parse_toml(str(path), text).data
 
 
 _CACHE: dict[tuple[str, ...], ChosinData] = {}
-_FAST: dict[tuple[tuple[str, str], ...], ChosinData] = {}
+_FAST: dict[tuple[str, tuple[tuple[str, str], ...]], ChosinData] = {}
+_LAST: dict[tuple[tuple[str, str], ...], ChosinData] = {}
 
 
 def clear_cache() -> None:
     """Forget loaded data (after a designer edits a file in a running program)."""
     _CACHE.clear()
     _FAST.clear()
+    _LAST.clear()
 
 
 def resource_dir() -> Path:
@@ -137,19 +141,33 @@ def resource_dir() -> Path:
 
 
 def resolve(files: Mapping[str, str], base: Path | None = None) -> dict[str, Path]:
-    base = base or resource_dir()
-    out = {}
+    """The data files a ``[data]`` table names, each inside the game's folder (or ``base``);
+    :class:`DataError` for a name that is absolute or leads out of it."""
+    from app.engine.paths import OutsideFolder, resolve_inside
+    from app.engine.paths import allowed_folders
+    folders = [base] if base else allowed_folders("chosin-few")
+    out, problems = {}, []
     for key, default in DEFAULT_FILES.items():
-        p = Path(files.get(key, default))
-        out[key] = p if p.is_absolute() else base / p
+        try:
+            out[key] = resolve_inside(files.get(key, default), folders)
+        except OutsideFolder as e:
+            problems.append((f"data.{key}", str(e)))
+    if problems:
+        raise DataError(problems)
     return out
 
 
 def load_data(files: Mapping[str, str]) -> ChosinData:
     """The data named by a scenario's ``[data]`` table (file names relative to the resource
     folder), cached; raises :class:`DataError` listing every problem."""
-    fast = tuple(sorted(files.items()))
+    from app.engine.paths import current_designer_folder
+    names = tuple(sorted(files.items()))
+    designer = current_designer_folder()
+    fast = (str(designer or ""), names)
     hit = _FAST.get(fast)
+    if hit is None and designer is None:
+        # Outside a set-up (a later turn of a match): the data its names were loaded with.
+        hit = _LAST.get(names)
     if hit is not None:
         return hit
     paths = resolve(files)
@@ -157,16 +175,15 @@ def load_data(files: Mapping[str, str]) -> ChosinData:
     hit = _CACHE.get(key)
     if hit is not None:
         _FAST[fast] = hit
+        _LAST[names] = hit
         return hit
     raw: dict[str, Any] = {}
     problems: list[tuple[str, str]] = []
     for k, p in paths.items():
         try:
             raw[k] = _read(p)
-        except FileNotFoundError:
-            problems.append((f"data.{k}", f"no such file {p}"))
-        except (OSError, ValueError) as e:
-            problems.append((f"data.{k}", f"cannot read {p.name}: {e}"))
+        except FileError as e:
+            problems.append((f"data.{k}", f"{p.name}: {e.problems[0].message}"))
     if problems:
         raise DataError(problems)
     problems = check_all(raw["board"], raw["cards"], raw["tracks"], raw["components"])
@@ -175,6 +192,7 @@ def load_data(files: Mapping[str, str]) -> ChosinData:
     data = build(raw["board"], raw["cards"], raw["tracks"], raw["components"])
     _CACHE[key] = data
     _FAST[fast] = data
+    _LAST[names] = data
     return data
 
 
@@ -242,9 +260,14 @@ def _int(v: Any) -> bool:
 
 
 def check_cards(cards: Any, space_ids: set[str] | None = None) -> list[tuple[str, str]]:
-    p: list[tuple[str, str]] = []
+    """cards.toml: key types in schemas/cards.json; here, ids, colours and references."""
     if not isinstance(cards, dict):
         return [("", "a cards file must be a table")]
+    return schema_first(cards, __name__, "cards", lambda c: _card_rules(c, space_ids))
+
+
+def _card_rules(cards: dict[str, Any], space_ids: set[str] | None) -> list[tuple[str, str]]:
+    p: list[tuple[str, str]] = unique_ids(cards.get("activity") or [], "activity", what="card id")
     if cards.get("format") != CARDS_FORMAT:
         p.append(("format", f"expected {CARDS_FORMAT!r}"))
     if cards.get("version") != 1:
@@ -261,12 +284,9 @@ def check_cards(cards: Any, space_ids: set[str] | None = None) -> list[tuple[str
             p.append((f, "must be a table"))
             continue
         cid = c.get("id")
-        if not isinstance(cid, str) or not cid:
+        if not cid:
             p.append((f"{f}.id", "missing id"))
-        elif cid in ids:
-            p.append((f"{f}.id", f"duplicate card id {cid!r}"))
-        else:
-            ids.add(cid)
+        ids.add(cid)
         lod = c.get("lod")
         if not isinstance(lod, list) or len(lod) != 3 or not all(_int(x) and x >= 1 for x in lod):
             p.append((f"{f}.lod", "expected three Line of Departure numbers (1 or more)"))
@@ -304,16 +324,12 @@ def check_cards(cards: Any, space_ids: set[str] | None = None) -> list[tuple[str
                     if not isinstance(spaces, list) or not spaces:
                         p.append((f"{f}.objective.units.{u}", "expected a list of space ids"))
                     elif space_ids is not None:
-                        for s in spaces:
-                            if s not in space_ids:
-                                p.append((f"{f}.objective.units.{u}", f"unknown space {s!r}"))
+                        p += references(f"{f}.objective.units.{u}", spaces, space_ids, "space")
             clear = obj.get("clear", [])
             if not isinstance(clear, list):
                 p.append((f"{f}.objective.clear", "expected a list of space ids"))
             elif space_ids is not None:
-                for s in clear:
-                    if s not in space_ids:
-                        p.append((f"{f}.objective.clear", f"unknown space {s!r}"))
+                p += references(f"{f}.objective.clear", clear, space_ids, "space")
             if not units and not clear:
                 p.append((f"{f}.objective", "an objective needs units or clear spaces"))
         lod = o.get("lod")
@@ -325,8 +341,7 @@ def check_cards(cards: Any, space_ids: set[str] | None = None) -> list[tuple[str
                     p.append((f"{f}.lod", f"Line of Departure {n} (used by activity cards) is not placed"))
             if space_ids is not None:
                 for n, s in lod.items():
-                    if s not in space_ids:
-                        p.append((f"{f}.lod.{n}", f"unknown space {s!r}"))
+                    p += references(f"{f}.lod.{n}", s, space_ids, "space")
     eoo = cards.get("end_of_order")
     if not isinstance(eoo, dict):
         p.append(("end_of_order", "missing End of Order card"))
@@ -345,9 +360,14 @@ def check_cards(cards: Any, space_ids: set[str] | None = None) -> list[tuple[str
 
 
 def check_tracks(tracks: Any) -> list[tuple[str, str]]:
-    p: list[tuple[str, str]] = []
+    """tracks.toml: every key in schemas/tracks.json; here, each unit's track and its start."""
     if not isinstance(tracks, dict):
         return [("", "a tracks file must be a table")]
+    return schema_first(tracks, __name__, "tracks", _track_rules)
+
+
+def _track_rules(tracks: dict[str, Any]) -> list[tuple[str, str]]:
+    p: list[tuple[str, str]] = []
     if tracks.get("format") != TRACKS_FORMAT:
         p.append(("format", f"expected {TRACKS_FORMAT!r}"))
     if tracks.get("version") != 1:
@@ -370,9 +390,14 @@ def check_tracks(tracks: Any) -> list[tuple[str, str]]:
 
 
 def check_components(comp: Any) -> list[tuple[str, str]]:
-    p: list[tuple[str, str]] = []
+    """components.toml: key types in schemas/components.json; here, colours and counts."""
     if not isinstance(comp, dict):
         return [("", "a components file must be a table")]
+    return schema_first(comp, __name__, "components", _component_rules)
+
+
+def _component_rules(comp: dict[str, Any]) -> list[tuple[str, str]]:
+    p: list[tuple[str, str]] = []
     if comp.get("format") != COMPONENTS_FORMAT:
         p.append(("format", f"expected {COMPONENTS_FORMAT!r}"))
     if comp.get("version") != 1:
@@ -406,21 +431,23 @@ def check_board(board: Any) -> list[tuple[str, str]]:
 
 
 def check_all(board: Any, cards: Any, tracks: Any, components: Any) -> list[tuple[str, str]]:
+    """Each file against its schema and own rules, then the references between files (run only
+    when every file is well-formed, so they never meet a value of the wrong kind)."""
     p = [(f"board: {f}", m) for f, m in check_board(board)]
-    ids = {s.get("id") for s in board.get("spaces", [])} if isinstance(board, dict) else set()
+    ids = ({s["id"] for s in board["spaces"] if isinstance(s, dict) and isinstance(s.get("id"), str)}
+           if not p else None)
     p += [(f"cards: {f}", m) for f, m in check_cards(cards, ids)]
     p += [(f"tracks: {f}", m) for f, m in check_tracks(tracks)]
     p += [(f"components: {f}", m) for f, m in check_components(components)]
-    if isinstance(board, dict) and isinstance(cards, dict) and not p:
-        sites = {s.get("id") for s in board.get("spaces", []) if LOD_SITE_TAG in (s.get("tags") or [])}
-        for i, o in enumerate(cards.get("order", [])):
-            for n, sp in (o.get("lod") or {}).items():
-                if sp not in sites:
-                    p.append((f"cards: order.{i}.lod.{n}", f"{sp} is not tagged {LOD_SITE_TAG!r} on the board"))
-    if isinstance(components, dict):
-        for u, info in (components.get("units") or {}).items():
-            if isinstance(info, dict) and info.get("start") not in ids:
-                p.append((f"components: units.{u}.start", f"unknown space {info.get('start')!r}"))
+    if p or ids is None:
+        return p
+    sites = {s["id"] for s in board["spaces"] if LOD_SITE_TAG in (s.get("tags") or [])}
+    for i, o in enumerate(cards.get("order", [])):
+        for n, sp in (o.get("lod") or {}).items():
+            if sp not in sites:
+                p.append((f"cards: order.{i}.lod.{n}", f"{sp} is not tagged {LOD_SITE_TAG!r} on the board"))
+    for u, info in (components.get("units") or {}).items():
+        p += [(f"components: {f}", m) for f, m in references(f"units.{u}.start", info.get("start"), ids, "space")]
     return p
 
 

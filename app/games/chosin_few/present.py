@@ -213,11 +213,6 @@ class ChosinFewGame(ChosinFew):
             return None
         return {"action": action, "label": self.describe_action(state, action)}
 
-    # -- players --------------------------------------------------------------------------------
-    def players(self):
-        from app.ai.chosin_few_ai import make_ai
-        return {"ai": make_ai}
-
 
 def rule_charts(game: Any, state: Any) -> list[dict[str, Any]]:
     """The Chosin Few's cards for the Rules panel, from cards.toml: every activity card with what

@@ -2,15 +2,14 @@
 
 from __future__ import annotations
 
-import json
 import math
-import tomllib
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
 from app import RESOURCES
+from app.engine.datacheck import schema_first, unique_ids
 from app.engine.table import Table, validate_table
 from app.games.guts.geometry import Sight, direction, validate_blockers
 
@@ -60,7 +59,9 @@ class Bundle:
 
 
 def read_toml(path: Path) -> dict[str, Any]:
-    return tomllib.loads(path.read_text(encoding="utf-8"))
+    """A data file through the engine's checked reader (size, depth, regular files only)."""
+    from app.engine.files import parse_toml, read_text
+    return parse_toml(str(path), read_text(path)).data
 
 
 @lru_cache(maxsize=None)
@@ -68,7 +69,8 @@ def bundle(folder: str = str(DIR)) -> Bundle:
     d = Path(folder)
     rosters = read_toml(d / "rosters.toml")
     enemy = read_toml(d / "enemy.toml")
-    doc = json.loads((d / "table.json").read_text(encoding="utf-8"))
+    from app.engine.files import parse_json, read_text
+    doc = parse_json(str(d / "table.json"), read_text(d / "table.json")).data
     table = Table.from_json(doc)
     b = Bundle(rosters=rosters, enemy=enemy, table_doc=doc, table=table, sight=Sight(doc["features"]))
     b.spots = spots_of(doc)
@@ -95,9 +97,14 @@ def _pair(v: Any) -> bool:
 
 
 def validate_rosters(data: Any, table_doc: dict[str, Any] | None = None) -> list[tuple[str, str]]:
-    p: list[tuple[str, str]] = []
+    """rosters.toml: key types in schemas/rosters.json; here, roles, ids and table positions."""
     if not isinstance(data, dict):
         return [("", "rosters.toml must be a table")]
+    return schema_first(data, __name__, "rosters", lambda d: _roster_rules(d, table_doc))
+
+
+def _roster_rules(data: dict[str, Any], table_doc: dict[str, Any] | None) -> list[tuple[str, str]]:
+    p: list[tuple[str, str]] = []
     common = data.get("common")
     if not isinstance(common, dict):
         p.append(("common", "missing [common] table"))
@@ -142,20 +149,12 @@ def validate_rosters(data: Any, table_doc: dict[str, Any] | None = None) -> list
         if not isinstance(els, list) or not els:
             p.append((f"{base}.elements", "needs elements"))
             continue
-        ids: set[str] = set()
+        p += unique_ids(els, f"{base}.elements")
         pls = 0
         for i, e in enumerate(els):
             ep = f"{base}.elements.{i}"
-            if not isinstance(e, dict):
-                p.append((ep, "must be a table"))
-                continue
-            eid = e.get("id")
-            if not isinstance(eid, str) or not eid:
+            if not e.get("id"):
                 p.append((f"{ep}.id", "missing id"))
-            elif eid in ids:
-                p.append((f"{ep}.id", f"duplicate id {eid!r}"))
-            else:
-                ids.add(eid)
             if e.get("kind") not in KINDS:
                 p.append((f"{ep}.kind", f"must be one of {', '.join(KINDS)}"))
             if e.get("kind") == "leader":
@@ -174,9 +173,14 @@ def validate_rosters(data: Any, table_doc: dict[str, Any] | None = None) -> list
 
 
 def validate_enemy(data: Any) -> list[tuple[str, str]]:
-    p: list[tuple[str, str]] = []
+    """enemy.toml: key types in schemas/enemy.json; here, ranks, bands and gun values."""
     if not isinstance(data, dict):
         return [("", "enemy.toml must be a table")]
+    return schema_first(data, __name__, "enemy", _enemy_rules)
+
+
+def _enemy_rules(data: dict[str, Any]) -> list[tuple[str, str]]:
+    p: list[tuple[str, str]] = []
     deck = data.get("deck", {})
     pics = deck.get("picture_ranks")
     if not (isinstance(pics, list) and pics and all(r in RANKS for r in pics)):

@@ -632,10 +632,6 @@ class GutsGame(Game):
         return out
 
     # ------------------------------------------------------------------ players and data
-    def players(self) -> dict[str, Callable[..., Any]]:
-        from app.ai.guts_ai import make_ai
-        return {"ai": make_ai}
-
     def validate_data(self, path, data: Any) -> list[tuple[str, str]] | None:
         from pathlib import Path
         name = Path(path).name

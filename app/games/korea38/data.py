@@ -10,12 +10,11 @@ Every checker returns ``(field.path, message)`` pairs and never raises.
 
 from __future__ import annotations
 
-import json
-import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from app.engine.datacheck import schema_first, unique_ids
 from app.engine.hexgrid import HexGrid, HexMapError, validate_hexmap
 
 from app.games.korea38.crt import CrtError, parse_result, validate_crt
@@ -194,6 +193,7 @@ class Data:
 # -- registry --------------------------------------------------------------------------------
 
 _REGISTRY: dict[str, Data] = {}
+_FOLDERS: dict[str, Path] = {}  # where a folder key was loaded from (a designer's "." differs)
 DEFAULT_KEY = "korea38"
 
 
@@ -209,20 +209,37 @@ def default_dir() -> Path:
 
 def get_data(key: str = DEFAULT_KEY) -> Data:
     """The data set called ``key`` (the shipped one is ``korea38``; a folder path also works)."""
-    if key in _REGISTRY:
+    from app.engine.paths import OutsideFolder, allowed_folders, current_designer_folder, resolve_inside
+    if key in _REGISTRY and current_designer_folder() is None:
+        return _REGISTRY[key]   # a later turn of a match: the data it was set up with
+    if key == DEFAULT_KEY:
+        folder = default_dir()
+    else:  # a data folder of the designer's, or inside resources/korea38/; never elsewhere
+        try:
+            folder = resolve_inside(key, allowed_folders("korea38"))
+        except OutsideFolder as e:
+            if key in _REGISTRY:
+                return _REGISTRY[key]
+            raise DataError([("start.data", str(e))]) from None
+    if key in _REGISTRY and _FOLDERS.get(key, folder) == folder:
         return _REGISTRY[key]
-    folder = default_dir() if key == DEFAULT_KEY else Path(key)
-    if not folder.is_absolute() and not folder.exists():
-        from app import ROOT
-        folder = ROOT / folder
+    if not folder.is_dir():
+        raise DataError([("start.data", f"no data folder {key!r} in "
+                                        f"{' or '.join(str(f) for f in allowed_folders('korea38'))}")])
     data = load_dir(folder, key)
+    _FOLDERS[key] = folder
     _REGISTRY[key] = data
     return data
 
 
 def _read(path: Path) -> Any:
-    text = path.read_text(encoding="utf-8")
-    return json.loads(text) if path.suffix == ".json" else tomllib.loads(text)
+    """One data file through the engine's checked reader (size, depth, regular files only)."""
+    from app.engine.files import FileError, parse_json, parse_toml, read_text
+    try:
+        text = read_text(path)
+        return (parse_json(str(path), text) if path.suffix == ".json" else parse_toml(str(path), text)).data
+    except FileError as e:
+        raise DataError([(path.name, e.problems[0].message)]) from None
 
 
 def load_dir(folder: Path, key: str) -> Data:
@@ -391,52 +408,35 @@ def _column_number(k: Any) -> int | None:
 # -- validation -------------------------------------------------------------------------------
 
 def validate_terrain(t: Any) -> list[tuple[str, str]]:
-    out: list[tuple[str, str]] = []
-    if not isinstance(t, dict):
-        return [("", "terrain file must be a table")]
-    ter = t.get("terrain")
-    if not isinstance(ter, dict) or not ter:
-        out.append(("terrain", "needs [terrain.<name>] tables"))
-        return out
-    for name, v in ter.items():
-        if not isinstance(v, dict):
-            out.append((f"terrain.{name}", "must be a table"))
-            continue
-        c = v.get("cost")
-        if c is not None and not isinstance(c, (int, float)) and not isinstance(c, str):
-            out.append((f"terrain.{name}.cost", "must be a number"))
-        s = v.get("shift", 0)
-        if not isinstance(s, int) or isinstance(s, bool) or s < 0:
-            out.append((f"terrain.{name}.shift", "must be a whole number of left shifts (>= 0)"))
-    rv = t.get("hexside", {}).get("river", {}) if isinstance(t.get("hexside", {}), dict) else {}
-    if "extra_cost" in rv and not isinstance(rv["extra_cost"], (int, float)):
-        out.append(("hexside.river.extra_cost", "must be a number"))
-    rd = t.get("road", {})
-    if isinstance(rd, dict) and "cost" in rd and not isinstance(rd["cost"], (int, float)):
-        out.append(("road.cost", "must be a number"))
-    return out
+    """terrain.toml: key types are in schemas/terrain.json; here, what they cannot say."""
+    return schema_first(t, __name__, "terrain", _terrain_rules)
+
+
+def _terrain_rules(t: dict[str, Any]) -> list[tuple[str, str]]:
+    if not t.get("terrain"):
+        return [("terrain", "needs [terrain.<name>] tables")]
+    return [(f"terrain.{name}.shift", "must be a whole number of left shifts (>= 0)")
+            for name, v in t["terrain"].items() if v.get("shift", 0) < 0]
 
 
 def validate_counters(c: Any, grid: HexGrid | None = None, boxes: set[str] | None = None) -> list[tuple[str, str]]:
-    out: list[tuple[str, str]] = []
-    if not isinstance(c, dict):
-        return [("", "counters file must be a table")]
+    """counters.toml: key types in schemas/counters.json, then ids, sides, hexes."""
+    return schema_first(c, __name__, "counters", lambda c: _counter_rules(c, grid, boxes))
+
+
+def _counter_rules(c: dict[str, Any], grid: HexGrid | None, boxes: set[str] | None) -> list[tuple[str, str]]:
+    out: list[tuple[str, str]] = unique_ids(c.get("unit") or [], "unit", what="unit id",
+                                                     brackets=True)
     units = c.get("unit")
     if not isinstance(units, list) or not units:
         return [("unit", "needs [[unit]] entries")]
-    seen: set[str] = set()
     for i, u in enumerate(units):
         p = f"unit[{i}]"
         if not isinstance(u, dict):
             out.append((p, "must be a table"))
             continue
-        uid = u.get("id")
-        if not isinstance(uid, str) or not uid:
+        if not u.get("id"):
             out.append((f"{p}.id", "must be a non-empty string"))
-        elif uid in seen:
-            out.append((f"{p}.id", f"duplicate unit id {uid!r}"))
-        else:
-            seen.add(uid)
         side = str(u.get("side", "")).lower()
         if side not in SIDES:
             out.append((f"{p}.side", f"must be one of {', '.join(SIDES)}"))
@@ -472,37 +472,33 @@ def validate_counters(c: Any, grid: HexGrid | None = None, boxes: set[str] | Non
                     out.append((f"{p}.setup", f"unknown hex {setup!r}"))
         if arrival is not None and arrival != "" and (not isinstance(arrival, int) or isinstance(arrival, bool) or arrival < 0):
             out.append((f"{p}.arrival", "must be a turn number"))
-        for flag in ("start_reduced", "replaceable", "replace_reduced_only", "combined_arms_always",
-                     "zoc_own_hex_only"):
-            if flag in u and not isinstance(u[flag], bool):
-                out.append((f"{p}.{flag}", "must be true or false"))
     return out
 
 
 def validate_crt_file(c: Any) -> list[tuple[str, str]]:
-    return validate_crt(c)
+    """crt.toml: key types in schemas/crt.json, then the table's own checks (crt.py)."""
+    return schema_first(c, __name__, "crt", validate_crt)
 
 
 def validate_turns(t: Any) -> list[tuple[str, str]]:
-    out: list[tuple[str, str]] = []
-    if not isinstance(t, dict):
-        return [("", "turns file must be a table")]
+    """turns.toml: key types in schemas/turns.json, then numbering and replacement types."""
+    return schema_first(t, __name__, "turns", _turn_rules)
+
+
+def _turn_rules(t: dict[str, Any]) -> list[tuple[str, str]]:
+    out: list[tuple[str, str]] = unique_ids(t.get("turn") or [], "turn", key="number", what="turn",
+                                                     brackets=True)
     turns = t.get("turn")
     if not isinstance(turns, list) or not turns:
         return [("turn", "needs [[turn]] entries")]
-    seen = set()
     for i, e in enumerate(turns):
         p = f"turn[{i}]"
         if not isinstance(e, dict):
             out.append((p, "must be a table"))
             continue
         n = e.get("number")
-        if not isinstance(n, int) or isinstance(n, bool) or n < 1:
+        if not isinstance(n, int) or n < 1:
             out.append((f"{p}.number", "must be a turn number >= 1"))
-        elif n in seen:
-            out.append((f"{p}.number", f"turn {n} listed twice"))
-        else:
-            seen.add(n)
         rp = e.get("rp", {})
         if not isinstance(rp, dict):
             out.append((f"{p}.rp", "must be a table of nation = points"))
@@ -519,8 +515,11 @@ def validate_turns(t: Any) -> list[tuple[str, str]]:
 
 
 def validate_rules(r: Any) -> list[tuple[str, str]]:
-    if not isinstance(r, dict):
-        return [("", "rules file must be a table")]
+    """rules.toml: every key and its type in schemas/rules.json; here, the ranges."""
+    return schema_first(r, __name__, "rules", _rule_ranges)
+
+
+def _rule_ranges(r: dict[str, Any]) -> list[tuple[str, str]]:
     out = []
     flat = _flatten_rules(r)
     for k in ("last_turn", "retreat_hexes", "max_odds", "in_communication_range", "amphibious_actions",
@@ -557,7 +556,7 @@ def _validate_all(map_json: Any, terrain: Any, counters: Any, crt: Any, turns: A
     out += [(f"terrain.{p}" if p else "terrain", m) for p, m in validate_terrain(terrain)]
     boxes = {b.get("id") for b in map_json.get("boxes", [])} if isinstance(map_json, dict) else set()
     out += [(f"counters.{p}", m) for p, m in validate_counters(counters, grid, boxes)]
-    out += [(f"crt.{p}", m) for p, m in validate_crt(crt)]
+    out += [(f"crt.{p}", m) for p, m in validate_crt_file(crt)]
     out += [(f"turns.{p}", m) for p, m in validate_turns(turns)]
     out += [(f"rules.{p}", m) for p, m in validate_rules(rules)]
     return out, grid
@@ -574,7 +573,7 @@ def validate_file(path: Path, data: Any) -> list[tuple[str, str]] | None:
         boxes: set[str] = set()
         if mp.exists():
             try:
-                mj = json.loads(mp.read_text(encoding="utf-8"))
+                mj = _read(mp)
                 if not validate_hexmap(mj):
                     grid = HexGrid.from_json(mj)
                     boxes = {b.get("id") for b in mj.get("boxes", [])}
@@ -582,7 +581,7 @@ def validate_file(path: Path, data: Any) -> list[tuple[str, str]] | None:
                 grid = None
         return validate_counters(data, grid, boxes)
     if name == "crt.toml":
-        return validate_crt(data)
+        return validate_crt_file(data)
     if name == "turns.toml":
         return validate_turns(data)
     if name == "rules.toml":

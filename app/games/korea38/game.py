@@ -292,14 +292,6 @@ class Korea38(Game):
         from app.games.korea38.presentation import overlays
         return overlays(state, side)  # type: ignore[arg-type]
 
-    def players(self) -> dict[str, Any]:
-        """Automatic players offered by app/ai/korea38 (its ``PLAYERS`` table), if present."""
-        try:
-            from app.ai.korea38 import PLAYERS  # type: ignore[attr-defined]
-        except Exception:
-            return {}
-        return dict(PLAYERS)
-
     def odds_breakdown(self, state: GameState, battle: int, air: list[str] | None = None) -> dict[str, Any]:
         return combat.odds_breakdown(state, battle, air)  # type: ignore[arg-type]
 

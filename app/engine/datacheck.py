@@ -1,0 +1,66 @@
+"""Checking a game's data files: a JSON Schema first, then the cross-record checks.
+
+Each data file kind of each game (maps, boards, tables, counters, CRTs, cards, tracks...) has a
+JSON Schema in its package (``app/games/<game>/schemas/<kind>.json``, the boards'
+in :mod:`app.engine.schemas`): every key's type and plain bounds are checked there, so nothing
+``validate`` accepts reaches the rules with a value of the wrong kind. What a schema cannot say
+is checked by the game with the helpers below, shared by every game: ids that are unique,
+references to other records, ranges that depend on other records.
+
+Problems are ``(field.path, message)`` pairs; the loaders turn them into
+``FILE:LINE: field.path: message``.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable, Collection, Iterable
+
+from app.engine.schemas import package_schema, schema_problems
+
+Problems = list[tuple[str, str]]
+
+
+def schema_first(data: Any, module: str, kind: str, deeper: Callable[[Any], Problems]) -> Problems:
+    """Schema problems of ``data`` against ``kind``'s schema in ``module``'s package; only when
+    there are none, ``deeper(data)`` (the checks a schema cannot express)."""
+    schema = package_schema(module, kind)
+    if schema is not None:
+        problems = schema_problems(data, schema)
+        if problems:
+            return problems
+    return deeper(data)
+
+
+def unique_ids(records: Iterable[Any], path: str, key: str = "id", what: str = "id",
+               brackets: bool = False) -> Problems:
+    """Each record's ``key`` appears once; a repeat is reported at its own index
+    (``path.3.id``, or ``path[3].id`` with ``brackets``)."""
+    seen: set[Any] = set()
+    out: Problems = []
+    for i, r in enumerate(records):
+        if not isinstance(r, dict) or key not in r:
+            continue
+        v = r[key]
+        if isinstance(v, (dict, list)):
+            continue
+        if v in seen:
+            item = f"{path}[{i}]" if brackets else f"{path}.{i}"
+            out.append((f"{item}.{key}", f"{what} {v!r} is used twice"))
+        seen.add(v)
+    return out
+
+
+def references(path: str, values: Any, known: Collection[Any], what: str) -> Problems:
+    """Every value (one or a list) names one of ``known``."""
+    vals = values if isinstance(values, list) else [values]
+    return [(path, f"unknown {what} {v!r}") for v in vals
+            if isinstance(v, (str, int)) and v not in known]
+
+
+def in_range(path: str, value: Any, low: float, high: float, what: str) -> Problems:
+    """A number between bounds that depend on other records (``low`` <= value <= ``high``)."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        return []
+    if not low <= value <= high:
+        return [(path, f"{what} must be from {low:g} to {high:g}")]
+    return []

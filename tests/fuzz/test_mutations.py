@@ -1,0 +1,361 @@
+"""Issue 19's fuzzer: mutated files of every kind and every game's actions, through the CLI.
+
+For each input: the exit code is 0-3, nothing escapes as a traceback, problem lines read
+``FILE:LINE: field.path: message``, no file outside the allowed folders is opened (an audit hook
+watches a bait file, ``/etc`` and the endless devices), and whatever ``validate`` accepts also
+runs: ``run`` and ``legal`` succeed and 30 random legal actions apply.
+
+Fixed seeds (Hypothesis derandomized, no database) and bounded counts: about 1,700 inputs, some
+35 s of CPU here. The long run is marked ``slow`` and runs only when asked for, with its count
+per kind: ``RIDGELINE_FUZZ_LONG=10000 python -m pytest -m slow tests/fuzz``; its figures are
+in docs/reliability.md.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import json
+import os
+import re
+import shutil
+import sys
+import tempfile
+import tomllib
+from pathlib import Path
+from typing import Any, Callable
+
+import pytest
+from hypothesis import HealthCheck, Phase, given, settings
+from hypothesis import strategies as st
+
+import app.games  # noqa: F401 - installs the game resolver
+from app import RESOURCES
+from app.cli import main
+from app.engine.match import Match
+from app.engine.rng import Rng
+from app.engine.saves import check_journal_at_start, save_data
+from app.engine.scenario import load_scenario
+from tests.fuzz.mutate import BAIT_NAME, damaged_text, dump, mutated_doc
+
+PROBLEM = re.compile(r"^.+:\d+: .*: .+$")
+#: Inputs per kind in the long run; unset, the long run is skipped (it takes hours at 10,000).
+LONG = int(os.environ.get("RIDGELINE_FUZZ_LONG", "0"))
+long_run = pytest.mark.skipif(LONG <= 0, reason="set RIDGELINE_FUZZ_LONG=10000 for the long run")
+COUNTS: dict[str, int] = {}   # kind -> inputs tried (reported by the slow run)
+
+
+def fuzz(n: int) -> Callable[[Any], Any]:
+    # No shrinking: a failure is reported as drawn (shrinking re-runs whole CLI calls).
+    return settings(max_examples=max(1, n), derandomize=True, deadline=None, database=None,
+                    suppress_health_check=list(HealthCheck), phases=[Phase.explicit, Phase.generate],
+                    print_blob=False)
+
+
+# -- the sandbox every input runs in --------------------------------------------------------------
+
+WORK = Path(tempfile.mkdtemp(prefix="ridgeline-fuzz-"))
+OUTSIDE = WORK / "outside"
+OUTSIDE.mkdir()
+(OUTSIDE / BAIT_NAME).write_text('secret = "never read"\n')
+FORBIDDEN = (str(OUTSIDE), "/etc/", "/dev/zero", "/dev/stdin", "/dev/urandom")
+_WATCH = {"on": False, "seen": []}
+
+
+def _audit(event: str, args: tuple) -> None:
+    if _WATCH["on"] and event == "open" and args and isinstance(args[0], (str, bytes, os.PathLike)):
+        p = os.fsdecode(args[0])
+        if p.startswith(FORBIDDEN):
+            _WATCH["seen"].append(p)
+
+
+sys.addaudithook(_audit)
+_N = [0]
+
+
+def fresh_dir(name: str) -> Path:
+    """A new folder per input (caches are keyed by folder, as for a designer's own folders)."""
+    _N[0] += 1
+    d = WORK / f"{_N[0]:06d}" / name
+    d.mkdir(parents=True)
+    return d
+
+
+def write(path: Path, text: str) -> Path:
+    path.write_bytes(text.encode("utf-8", "surrogatepass"))
+    return path
+
+
+def cli(*argv: str) -> tuple[int, str, str]:
+    out, err = io.StringIO(), io.StringIO()
+    _WATCH["on"], _WATCH["seen"] = True, []
+    try:
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            code = main(list(argv))
+    finally:
+        _WATCH["on"] = False
+    assert code in (0, 1, 2, 3), (argv, code, err.getvalue())
+    assert "Traceback" not in out.getvalue() + err.getvalue()
+    assert not _WATCH["seen"], f"read outside the allowed folders: {_WATCH['seen']}"
+    return code, out.getvalue(), err.getvalue()
+
+
+def validate(path: Path) -> int:
+    code, out, _ = cli("validate", "-q", str(path))
+    assert code in (0, 2)
+    lines = [ln for ln in out.splitlines() if ln.strip()]
+    assert all(PROBLEM.match(ln) for ln in lines), lines[:3]
+    assert len(lines) <= 201
+    return code
+
+
+def plays(path: Path, actions: Path | None = None) -> None:
+    """What validate accepted runs: run and legal succeed, then 30 random legal actions apply."""
+    count("accepted and played")
+    extra = ["--actions", str(actions)] if actions else []
+    code, _, err = cli("run", str(path), "--json", *extra)
+    assert code == 0, err[:500]
+    code, _, err = cli("legal", str(path), "--json", *extra)
+    assert code == 0, err[:500]
+    if path.suffix == ".toml":
+        _WATCH["on"], _WATCH["seen"] = True, []
+        try:
+            game, loaded = load_scenario(path)
+            m = Match.start(game, loaded.data, seed=1, scenario_path=str(path), keep_snapshots=False)
+            r = Rng.from_seed(7)
+            for _ in range(30):
+                legal = m.legal_actions()
+                if not legal or m.outcome() is not None:
+                    break
+                m.apply(r.choice(legal))
+        finally:
+            _WATCH["on"] = False
+        assert not _WATCH["seen"]
+
+
+def count(kind: str) -> None:
+    COUNTS[kind] = COUNTS.get(kind, 0) + 1
+
+
+# -- what gets mutated ---------------------------------------------------------------------------------
+
+SCENARIOS = {"korea38": "campaign.toml", "chosin-few": "standard.toml", "guts": "army.toml"}
+DATA_FILES = {"korea38": ["terrain.toml", "counters.toml", "crt.toml", "turns.toml", "rules.toml", "map.json"],
+              "chosin-few": ["cards.toml", "tracks.toml", "components.toml", "board.json"],
+              "guts": ["rosters.toml", "enemy.toml", "table.json"]}
+
+
+def _parse(path: Path) -> Any:
+    text = path.read_text(encoding="utf-8")
+    return json.loads(text) if path.suffix == ".json" else tomllib.loads(text)
+
+
+def _scenario_doc(game: str) -> dict[str, Any]:
+    return _parse(RESOURCES / game / "scenarios" / SCENARIOS[game])
+
+
+def _prefix(game: str, n: int = 6) -> tuple[str, list[dict[str, Any]]]:
+    """A scenario path and the first legal actions of a fixed game (the actions to mutate)."""
+    path = RESOURCES / game / "scenarios" / SCENARIOS[game]
+    g, loaded = load_scenario(path)
+    m = Match.start(g, loaded.data, seed=3, keep_snapshots=False)
+    r = Rng.from_seed(3)
+    for _ in range(n):
+        legal = [a for a in m.legal_actions() if "armistice" not in a["type"]]   # keep the game going
+        if not legal:
+            break
+        m.apply(r.choice(legal))
+    return str(path), [s.action for s in m.history]
+
+
+_SAVES: dict[str, dict[str, Any]] = {}
+
+
+def _save_doc(game: str) -> dict[str, Any]:
+    if game not in _SAVES:
+        path = RESOURCES / game / "scenarios" / SCENARIOS[game]
+        g, loaded = load_scenario(path)
+        m = Match.start(g, loaded.data, seed=5, scenario_path=f"resources/{game}/scenarios/{SCENARIOS[game]}",
+                        scenario_text=loaded.text, keep_snapshots=False)
+        r = Rng.from_seed(5)
+        for _ in range(5):
+            m.apply(r.choice(m.legal_actions()))
+        _SAVES[game] = save_data(m)
+    return _SAVES[game]
+
+
+GAMES = sorted(SCENARIOS)
+
+
+# -- scenarios ------------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("game", GAMES)
+def test_mutated_scenarios(game):
+    mutated_scenarios(game, 110)
+
+
+def mutated_scenarios(game: str, n: int) -> None:
+    base = _scenario_doc(game)
+
+    @fuzz(n)
+    @given(st.data())
+    def run(data):
+        doc = data.draw(mutated_doc(base))
+        text = data.draw(damaged_text(dump(doc, "toml")))
+        f = write(fresh_dir("s") / "scenario.toml", text)
+        count(f"scenario {game}")
+        if validate(f) == 0:
+            plays(f)
+    run()
+
+
+# -- saves (the embedded scenario text included) ------------------------------------------------------
+
+@pytest.mark.parametrize("game", GAMES)
+def test_mutated_saves(game):
+    mutated_saves(game, 90)
+
+
+def mutated_saves(game: str, n: int) -> None:
+    base = _save_doc(game)
+    scen = tomllib.loads(base["scenario"]["text"])
+
+    @fuzz(n)
+    @given(st.data())
+    def run(data):
+        doc = json.loads(json.dumps(base))
+        if data.draw(st.booleans()):
+            doc["scenario"]["text"] = data.draw(damaged_text(dump(data.draw(mutated_doc(scen)), "toml")))
+        else:
+            doc = data.draw(mutated_doc(doc))
+        text = data.draw(damaged_text(dump(doc, "json")))
+        f = write(fresh_dir("v") / "game.json", text)
+        count(f"save {game}")
+        if validate(f) == 0:
+            plays(f)
+    run()
+
+
+# -- data files and boards, in a designer's copy of the game's folder ---------------------------------
+
+def _designer_copy(game: str) -> Path:
+    folder = fresh_dir("d") / "resources" / game
+    (folder / "scenarios").mkdir(parents=True)
+    for n in DATA_FILES[game]:
+        shutil.copy(RESOURCES / game / n, folder / n)
+    text = (RESOURCES / game / "scenarios" / SCENARIOS[game]).read_text()
+    if game == "korea38":
+        text = text.replace("[start]\n", '[start]\ndata = "."\n', 1)
+    write(folder / "scenarios" / "mine.toml", text)
+    return folder
+
+
+DATA_KINDS = [(g, n) for g in GAMES for n in DATA_FILES[g]]
+
+
+@pytest.mark.parametrize("game,name", DATA_KINDS)
+def test_mutated_data_files(game, name):
+    mutated_data_files(game, name, 12 if game == "korea38" else 60)   # Korea's data set loads slowly
+
+
+def mutated_data_files(game: str, name: str, n: int) -> None:
+    base = _parse(RESOURCES / game / name)
+    kind = "json" if name.endswith(".json") else "toml"
+
+    @fuzz(n)
+    @given(st.data())
+    def run(data):
+        folder = _designer_copy(game)
+        text = data.draw(damaged_text(dump(data.draw(mutated_doc(base)), kind)))
+        f = write(folder / name, text)
+        count(f"data {game} {name}")
+        ok = validate(f) == 0
+        scen = folder / "scenarios" / "mine.toml"
+        if ok and game != "guts" and validate(scen) == 0:   # guts reads only its shipped folder
+            plays(scen)
+    run()
+
+
+# -- actions --------------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("game", GAMES)
+def test_mutated_actions(game):
+    mutated_actions(game, 150)
+
+
+def mutated_actions(game: str, n: int) -> None:
+    scen, actions = _prefix(game)
+
+    @fuzz(n)
+    @given(st.data())
+    def run(data):
+        acts = [dict(a) for a in actions]
+        i = data.draw(st.integers(0, len(acts) - 1))
+        acts[i] = data.draw(mutated_doc(acts[i], steps=2))
+        text = data.draw(damaged_text("".join(dump(a, "json") + "\n" for a in acts)))
+        f = write(fresh_dir("a") / "a.jsonl", text)
+        count(f"actions {game}")
+        code, out, err = cli("run", scen, "--actions", str(f), "--json")
+        assert code in (0, 2, 3), err
+        if code == 0:
+            count("accepted and played")
+            code, _, err = cli("legal", scen, "--actions", str(f), "--json")
+            assert code == 0, err
+    run()
+
+
+# -- crash journals ---------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("game", GAMES)
+def test_mutated_journals(game):
+    mutated_journals(game, 50)
+
+
+def mutated_journals(game: str, n: int) -> None:
+    save = _save_doc(game)
+    head = {"format": "ridgeline-journal", "version": 1, "game": save["game"], "scenario": save["scenario"],
+            "seed": save["seed"], "options": save["options"], "players": {},
+            "initial_digest": save["initial_digest"]}
+    lines = [head] + save["actions"]
+
+    @fuzz(n)
+    @given(st.data())
+    def run(data):
+        recs = json.loads(json.dumps(lines))
+        i = data.draw(st.integers(0, len(recs) - 1))
+        recs[i] = data.draw(mutated_doc(recs[i], steps=2)) if isinstance(recs[i], dict) else recs[i]
+        text = data.draw(damaged_text("".join(dump(r, "json") + "\n" for r in recs)))
+        f = write(fresh_dir("j") / "autosave.journal", text)
+        count(f"journal {game}")
+        code = validate(f)
+        check = check_journal_at_start(f, stamp="fuzz")
+        if code == 0:
+            assert check.data is not None, check.reason
+        else:
+            assert check.data is None or check.reason == ""
+    run()
+
+
+# -- the long run (docs/reliability.md) ------------------------------------------------------------
+
+@pytest.mark.slow
+@long_run
+@pytest.mark.parametrize("kind", ["scenarios", "saves", "actions", "journals"])
+@pytest.mark.parametrize("game", GAMES)
+def test_long_run(kind, game):
+    {"scenarios": mutated_scenarios, "saves": mutated_saves, "actions": mutated_actions,
+     "journals": mutated_journals}[kind](game, LONG)
+
+
+@pytest.mark.slow
+@long_run
+@pytest.mark.parametrize("game,name", DATA_KINDS)
+def test_long_run_data_files(game, name):
+    mutated_data_files(game, name, LONG)
+
+
+def test_zz_report_counts():
+    """Prints how many inputs each kind got (read by docs/reliability.md's command)."""
+    total = sum(v for k, v in COUNTS.items() if k != "accepted and played")
+    print(f"\nfuzz inputs: {total} ({', '.join(f'{k} {v}' for k, v in sorted(COUNTS.items()))})")
+    assert total == 0 or total >= 10
