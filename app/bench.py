@@ -596,14 +596,18 @@ def bench_replay(plan: Plan) -> dict[str, Any]:
                 f"step; app/bench_drill.py; {REPLAY_GAME} is not playable yet)")
     get = app.games.get_game
     drill = DrillGame()
-    times = []
+    times, cpu = [], []
     with mock.patch.object(app.games, "get_game", lambda gid: drill if gid == DRILL_ID else get(gid)):
         for i in range(plan.reps(1, 5)):
-            t0 = time.perf_counter()
+            t0, c0 = time.perf_counter(), time.process_time()
             done = sum(len(replay(d, verify=True, keep_snapshots=False).history) for d in saves)
             times.append(time.perf_counter() - t0)
+            cpu.append(time.process_time() - c0)
             assert done == sum(len(d["actions"]) for d in saves)
-    return summary(times, f"saves.replay(verify=True) of {what}; {len(times)} run(s)")
+    out = summary(times, f"saves.replay(verify=True) of {what}; {len(times)} run(s)")
+    # Processor time: what the replay itself costs, whatever else runs on the cores.
+    out["cpu_median"] = _round(statistics.median(cpu))
+    return out
 
 
 MEASURES: dict[str, Callable[[Plan], dict[str, Any]]] = {
@@ -703,7 +707,11 @@ def compare(result: dict[str, Any], base: dict[str, Any]) -> dict[str, dict[str,
             continue
         row: dict[str, Any] = {"baseline_median": was.get("median"), "median": now.get("median"),
                                "ratio": None, "p95_ratio": None, "verdict": "not compared"}
-        for key, stat in (("ratio", "median"), ("p95_ratio", "p95")):
+        if "cpu_median" in now and "cpu_median" in was:
+            row["cpu_ratio"] = None
+        for key, stat in (("ratio", "median"), ("p95_ratio", "p95"), ("cpu_ratio", "cpu_median")):
+            if key not in row:
+                continue
             a, b = now.get(stat), was.get(stat)
             if isinstance(a, (int, float)) and isinstance(b, (int, float)) and b > 0:
                 row[key] = _round(a / b)
@@ -726,6 +734,9 @@ def _print_comparison(path: str, base: dict[str, Any], rows: dict[str, dict[str,
     for name, row in rows.items():
         print(f"{name:<19} {_fmt(row['baseline_median']):>10} {_fmt(row['median']):>10} "
               f"{_fmt(row['ratio']):>7} {_fmt(row['p95_ratio']):>10}  {row['verdict']}")
+        if row.get("cpu_ratio") is not None:
+            print(f"{'':<19} processor time: ratio {_fmt(row['cpu_ratio'])} (steadier than the "
+                  f"wall time when other work shares the cores)")
     for key in ("cpu", "cores", "python", "qt", "frozen"):
         if key in bm and bm.get(key) != machine.get(key):
             print(f"note: the baseline ran with {key} = {bm.get(key)!r}, this run with "
@@ -787,6 +798,8 @@ def run_bench(json_out: bool = False, quick: bool = False, only: str | None = No
             print(f"{'':<19} not measured: {fig['reason']}")
         if fig.get("note"):
             print(f"{'':<19} {fig['note']}")
+        if fig.get("cpu_median") is not None:
+            print(f"{'':<19} processor time: median {_fmt(fig['cpu_median'])} {UNITS[name]}")
     if rows is not None:
         _print_comparison(str(baseline), base, rows, m)
     elif m.get("load_avg"):

@@ -18,7 +18,7 @@ MACHINE_KEYS = {"cpu", "cores", "ram_gb", "python", "qt", "platform"}
 
 def _check_figure(name: str, fig: dict) -> None:
     assert isinstance(fig, dict), name
-    assert {"median", "p95"} <= set(fig) <= {"median", "p95", "reason", "note"}, name
+    assert {"median", "p95"} <= set(fig) <= {"median", "p95", "reason", "note", "cpu_median"}, name
     if fig["median"] is None:
         assert fig["p95"] is None and isinstance(fig.get("reason"), str) and fig["reason"], name
     else:
@@ -37,6 +37,7 @@ def test_quick_json_through_the_cli(capsys):
         _check_figure(name, data[name])
     assert data["reach_ms"]["median"] is not None, data["reach_ms"].get("reason")
     assert data["replay_10k_s"]["median"] is not None, data["replay_10k_s"].get("reason")
+    assert data["replay_10k_s"]["cpu_median"] > 0  # processor time, measured alongside
     assert MACHINE_KEYS <= set(data["machine"])
     assert isinstance(data["machine"]["cores"], int) and data["machine"]["python"]
 
@@ -145,6 +146,9 @@ def test_compare_gives_ratios_and_the_direction_of_each_figure():
     assert rows["reach_ms"]["ratio"] == 1.04 and rows["reach_ms"]["verdict"] == "same"
     assert rows["reach_ms"]["p95_ratio"] == 2.0
     assert rows["frame_ms"]["ratio"] is None and rows["frame_ms"]["verdict"] == "not compared"
+    assert "cpu_ratio" not in rows["replay_10k_s"]
+    base["replay_10k_s"]["cpu_median"], now["replay_10k_s"]["cpu_median"] = 2.0, 1.5
+    assert bench.compare(now, base)["replay_10k_s"]["cpu_ratio"] == 0.75
 
 
 def test_baseline_through_the_cli_measures_the_stored_figures(tmp_path, capsys):
