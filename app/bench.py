@@ -9,7 +9,9 @@ what to do through the ``RIDGELINE_BENCH_CHILD`` environment variable.
 
 The figures (``--json`` keys): ``startup_s``, ``drag_highlight_ms``, ``frame_ms``, ``reach_ms``,
 ``ai_turn_s``, ``campaigns_per_min``, ``replay_10k_s``, ``peak_rss_mb``, plus ``machine``.
-docs/benchmarks.md describes the method and records the figures of one machine.
+``--baseline FILE`` compares the run with a stored ``--json`` report (ratio of each figure, and a
+``baseline`` key in the JSON). docs/benchmarks.md describes the method and records the figures of
+one machine.
 """
 
 from __future__ import annotations
@@ -156,7 +158,17 @@ def machine_info() -> dict[str, Any]:
         "pyside6": pyside,
         "platform": platform.platform(),
         "frozen": bool(getattr(sys, "frozen", False)),
+        "load_avg": load_average(),
     }
+
+
+def load_average() -> list[float] | None:
+    """The 1, 5 and 15 minute load averages when the report is made (None where unknown):
+    other work on the cores moves every timing, so a report says how busy the machine was."""
+    try:
+        return [round(x, 2) for x in os.getloadavg()]
+    except (AttributeError, OSError):
+        return None
 
 
 # -- scenarios ---------------------------------------------------------------------------------
@@ -586,14 +598,18 @@ def bench_replay(plan: Plan) -> dict[str, Any]:
                 f"step; app/bench_drill.py; {REPLAY_GAME} is not playable yet)")
     get = app.games.get_game
     drill = DrillGame()
-    times = []
+    times, cpu = [], []
     with mock.patch.object(app.games, "get_game", lambda gid: drill if gid == DRILL_ID else get(gid)):
         for i in range(plan.reps(1, 5)):
-            t0 = time.perf_counter()
+            t0, c0 = time.perf_counter(), time.process_time()
             done = sum(len(replay(d, verify=True, keep_snapshots=False).history) for d in saves)
             times.append(time.perf_counter() - t0)
+            cpu.append(time.process_time() - c0)
             assert done == sum(len(d["actions"]) for d in saves)
-    return summary(times, f"saves.replay(verify=True) of {what}; {len(times)} run(s)")
+    out = summary(times, f"saves.replay(verify=True) of {what}; {len(times)} run(s)")
+    # Processor time: what the replay itself costs, whatever else runs on the cores.
+    out["cpu_median"] = _round(statistics.median(cpu))
+    return out
 
 
 MEASURES: dict[str, Callable[[Plan], dict[str, Any]]] = {
@@ -646,11 +662,108 @@ def measure(names: list[str], quick: bool, log: Callable[[str], None]) -> dict[s
     return out
 
 
-def run_bench(json_out: bool = False, quick: bool = False, only: str | None = None) -> int:
+# -- comparing with a stored report ------------------------------------------------------------
+
+#: Higher is better for these figures (a rate); lower for every other (a time or a size).
+HIGHER_IS_BETTER = frozenset({"campaigns_per_min"})
+#: A ratio within this factor of 1 is reported as "same": the spread of repeated runs here.
+SAME_WITHIN = 0.10
+
+
+class BaselineError(Exception):
+    """The file given to ``--baseline`` is not a ``bench --json`` report."""
+
+
+def load_baseline(path: str | Path) -> dict[str, Any]:
+    """A stored ``ridgeline bench --json`` report; :class:`BaselineError` says what is wrong,
+    as ``FILE:LINE: field: message``."""
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as e:
+        raise BaselineError(f"{path}:1: (file): cannot read it: {e.__class__.__name__}") from None
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as e:
+        raise BaselineError(f"{path}:{e.lineno}: (top level): not JSON: {e.msg}") from None
+    if not isinstance(data, dict) or not any(n in data for n in FIGURES):
+        raise BaselineError(f"{path}:1: (top level): not a `ridgeline bench --json` report "
+                            f"(no figure among {', '.join(FIGURES)})")
+    for name in FIGURES:
+        fig = data.get(name)
+        if fig is None:
+            continue
+        med = fig.get("median") if isinstance(fig, dict) else "x"
+        if med is not None and (isinstance(med, bool) or not isinstance(med, (int, float))):
+            line = next((i for i, ln in enumerate(text.splitlines(), 1) if f'"{name}"' in ln), 1)
+            raise BaselineError(f"{path}:{line}: {name}.median: expected a number or null")
+    return data
+
+
+def compare(result: dict[str, Any], base: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    """Per figure measured now and in ``base``: both medians, the ratio now / baseline of the
+    median and of the p95, and whether that is better, worse or the same (within 10 %)."""
+    out: dict[str, dict[str, Any]] = {}
+    for name in FIGURES:
+        now, was = result.get(name), base.get(name)
+        if not isinstance(now, dict) or not isinstance(was, dict):
+            continue
+        row: dict[str, Any] = {"baseline_median": was.get("median"), "median": now.get("median"),
+                               "ratio": None, "p95_ratio": None, "verdict": "not compared"}
+        if "cpu_median" in now and "cpu_median" in was:
+            row["cpu_ratio"] = None
+        for key, stat in (("ratio", "median"), ("p95_ratio", "p95"), ("cpu_ratio", "cpu_median")):
+            if key not in row:
+                continue
+            a, b = now.get(stat), was.get(stat)
+            if isinstance(a, (int, float)) and isinstance(b, (int, float)) and b > 0:
+                row[key] = _round(a / b)
+        r = row["ratio"]
+        if r is not None:
+            gain = (1 / r if r else float("inf")) if name in HIGHER_IS_BETTER else r
+            row["verdict"] = ("same" if abs(gain - 1) <= SAME_WITHIN
+                              else "WORSE" if gain > 1 else "better")
+        out[name] = row
+    return out
+
+
+def _print_comparison(path: str, base: dict[str, Any], rows: dict[str, dict[str, Any]],
+                      machine: dict[str, Any]) -> None:
+    bm = base.get("machine") if isinstance(base.get("machine"), dict) else {}
+    print()
+    print(f"against {path} (ratio = now / baseline; for {', '.join(sorted(HIGHER_IS_BETTER))} "
+          f"higher is better, for the others lower; \"same\" within {SAME_WITHIN:.0%})")
+    print(f"{'figure':<19} {'baseline':>10} {'now':>10} {'ratio':>7} {'p95 ratio':>10}  verdict")
+    for name, row in rows.items():
+        print(f"{name:<19} {_fmt(row['baseline_median']):>10} {_fmt(row['median']):>10} "
+              f"{_fmt(row['ratio']):>7} {_fmt(row['p95_ratio']):>10}  {row['verdict']}")
+        if row.get("cpu_ratio") is not None:
+            print(f"{'':<19} processor time: ratio {_fmt(row['cpu_ratio'])} (steadier than the "
+                  f"wall time when other work shares the cores)")
+    for key in ("cpu", "cores", "python", "qt", "frozen"):
+        if key in bm and bm.get(key) != machine.get(key):
+            print(f"note: the baseline ran with {key} = {bm.get(key)!r}, this run with "
+                  f"{machine.get(key)!r}: the ratios compare different set-ups")
+    if bm.get("load_avg") or machine.get("load_avg"):
+        print(f"load average (1, 5, 15 min): baseline {bm.get('load_avg') or 'not recorded'}, "
+              f"now {machine.get('load_avg') or 'unknown'}")
+
+
+def run_bench(json_out: bool = False, quick: bool = False, only: str | None = None,
+              baseline: str | None = None) -> int:
     child = os.environ.get(CHILD_ENV)
     if child:
         return child_main(json.loads(child))
+    base: dict[str, Any] | None = None
+    if baseline:
+        try:
+            base = load_baseline(baseline)
+        except BaselineError as e:
+            print(e, file=sys.stderr)
+            return 2
     names = list(FIGURES)
+    if base is not None and not only:  # the figures the stored run measured
+        names = [n for n in FIGURES if isinstance(base.get(n), dict)
+                 and base[n].get("median") is not None] or names
     if only:
         names = [n.strip() for n in only.split(",") if n.strip()]
         unknown = [n for n in names if n not in FIGURES]
@@ -663,7 +776,11 @@ def run_bench(json_out: bool = False, quick: bool = False, only: str | None = No
         print(msg, file=sys.stderr, flush=True)
 
     result = measure(names, quick, log if not json_out else (lambda m: None))
+    rows = compare(result, base) if base is not None else None
     if json_out:
+        if rows is not None:
+            result["baseline"] = {"file": str(baseline), "machine": base.get("machine"),
+                                  "figures": rows}
         print(json.dumps(result, indent=2, ensure_ascii=False))
         return 0
     m = result["machine"]
@@ -683,4 +800,10 @@ def run_bench(json_out: bool = False, quick: bool = False, only: str | None = No
             print(f"{'':<19} not measured: {fig['reason']}")
         if fig.get("note"):
             print(f"{'':<19} {fig['note']}")
+        if fig.get("cpu_median") is not None:
+            print(f"{'':<19} processor time: median {_fmt(fig['cpu_median'])} {UNITS[name]}")
+    if rows is not None:
+        _print_comparison(str(baseline), base, rows, m)
+    elif m.get("load_avg"):
+        print(f"load average (1, 5, 15 min): {m['load_avg']}")
     return 0

@@ -267,7 +267,8 @@ def cmd_render(args: argparse.Namespace) -> int:
 
 def cmd_bench(args: argparse.Namespace) -> int:
     from app.bench import run_bench
-    return run_bench(json_out=args.json, quick=args.quick, only=args.only)
+    return run_bench(json_out=args.json, quick=args.quick, only=args.only,
+                     baseline=args.baseline)
 
 
 def cmd_fmt(args: argparse.Namespace) -> int:
@@ -397,6 +398,8 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--json", action="store_true")
     s.add_argument("--quick", action="store_true", help="fewer repetitions")
     s.add_argument("--only", help="comma-separated figure names")
+    s.add_argument("--baseline", metavar="FILE",
+                   help="a stored `bench --json` report: print each figure's ratio to it")
     s.set_defaults(fn=cmd_bench)
 
     s = sub.add_parser("fmt", help="rewrite data files in their canonical form")

@@ -18,7 +18,7 @@ MACHINE_KEYS = {"cpu", "cores", "ram_gb", "python", "qt", "platform"}
 
 def _check_figure(name: str, fig: dict) -> None:
     assert isinstance(fig, dict), name
-    assert {"median", "p95"} <= set(fig) <= {"median", "p95", "reason", "note"}, name
+    assert {"median", "p95"} <= set(fig) <= {"median", "p95", "reason", "note", "cpu_median"}, name
     if fig["median"] is None:
         assert fig["p95"] is None and isinstance(fig.get("reason"), str) and fig["reason"], name
     else:
@@ -37,6 +37,7 @@ def test_quick_json_through_the_cli(capsys):
         _check_figure(name, data[name])
     assert data["reach_ms"]["median"] is not None, data["reach_ms"].get("reason")
     assert data["replay_10k_s"]["median"] is not None, data["replay_10k_s"].get("reason")
+    assert data["replay_10k_s"]["cpu_median"] > 0  # processor time, measured alongside
     assert MACHINE_KEYS <= set(data["machine"])
     assert isinstance(data["machine"]["cores"], int) and data["machine"]["python"]
 
@@ -120,3 +121,63 @@ def test_drill_save_replays(monkeypatch):
     assert m.digest() == data["actions"][-1]["digest"]
     assert any(e.kind == "roll" for e in m.events())
     assert Path(app.ROOT / "app" / "bench_drill.py").is_file()
+
+
+# -- --baseline: comparing with a stored report --------------------------------------------------
+
+def _report(**figs) -> dict:
+    out = {n: {"median": m, "p95": p} for n, (m, p) in figs.items()}
+    out["machine"] = {"cpu": "x", "cores": 2, "load_avg": [1.0, 1.0, 1.0]}
+    return out
+
+
+def test_compare_gives_ratios_and_the_direction_of_each_figure():
+    base = _report(replay_10k_s=(1.0, 1.2), campaigns_per_min=(100.0, 120.0), reach_ms=(0.5, 1.0),
+                   frame_ms=(2.0, 3.0))
+    now = _report(replay_10k_s=(0.8, 0.9), campaigns_per_min=(80.0, 100.0), reach_ms=(0.52, 2.0),
+                  startup_s=(1.0, 1.1))
+    now["frame_ms"] = bench.missing("no scenario")
+    rows = bench.compare(now, base)
+    assert set(rows) == {"replay_10k_s", "campaigns_per_min", "reach_ms", "frame_ms"}
+    assert rows["replay_10k_s"] == {"baseline_median": 1.0, "median": 0.8, "ratio": 0.8,
+                                    "p95_ratio": 0.75, "verdict": "better"}
+    # a rate that fell is worse; a time within 10 % is the same, whatever its p95 did
+    assert rows["campaigns_per_min"]["ratio"] == 0.8 and rows["campaigns_per_min"]["verdict"] == "WORSE"
+    assert rows["reach_ms"]["ratio"] == 1.04 and rows["reach_ms"]["verdict"] == "same"
+    assert rows["reach_ms"]["p95_ratio"] == 2.0
+    assert rows["frame_ms"]["ratio"] is None and rows["frame_ms"]["verdict"] == "not compared"
+    assert "cpu_ratio" not in rows["replay_10k_s"]
+    base["replay_10k_s"]["cpu_median"], now["replay_10k_s"]["cpu_median"] = 2.0, 1.5
+    assert bench.compare(now, base)["replay_10k_s"]["cpu_ratio"] == 0.75
+
+
+def test_baseline_through_the_cli_measures_the_stored_figures(tmp_path, capsys):
+    stored = tmp_path / "before.json"
+    stored.write_text(json.dumps(_report(reach_ms=(1000.0, 2000.0))))
+    assert main(["bench", "--quick", "--baseline", str(stored)]) == 0
+    out = capsys.readouterr().out
+    assert "reach_ms" in out and "replay_10k_s" not in out  # only what the baseline measured
+    line = next(ln for ln in out.splitlines() if ln.startswith("reach_ms") and "better" in ln)
+    assert "1000" in line
+    assert "load average" in out
+    assert main(["bench", "--quick", "--json", "--baseline", str(stored)]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert set(data) == {"reach_ms", "machine", "baseline"}
+    row = data["baseline"]["figures"]["reach_ms"]
+    assert row["verdict"] == "better" and 0 < row["ratio"] < 0.1
+    assert data["baseline"]["file"] == str(stored)
+
+
+@pytest.mark.parametrize("text, where", [
+    ("{,", ":1: (top level): not JSON"),
+    ('{"machine": {}}', ":1: (top level): not a `ridgeline bench --json` report"),
+    ('{\n  "reach_ms": {"median": "fast"}\n}', ":2: reach_ms.median: expected a number or null"),
+])
+def test_a_bad_baseline_is_refused_with_its_line(tmp_path, capsys, text, where):
+    f = tmp_path / "b.json"
+    f.write_text(text)
+    assert main(["bench", "--quick", "--baseline", str(f)]) == 2
+    err = capsys.readouterr().err.strip()
+    assert err == f"{f}{where}" or err.startswith(f"{f}{where}")
+    assert main(["bench", "--baseline", str(tmp_path / "missing.json")]) == 2
+    assert capsys.readouterr().err.startswith(f"{tmp_path / 'missing.json'}:1: (file): cannot read it")

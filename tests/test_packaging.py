@@ -282,3 +282,104 @@ def test_readme_starts_with_the_two_commands():
         pytest.skip("no scenario is shipped yet")
     scenario = play.split(" open ", 1)[1].strip()
     assert (ROOT / scenario) in shipped, f"README opens {scenario}, which is not shipped"
+
+
+# -- the trimmed ICU data (packaging/icu_data.py) ---------------------------------------------------
+
+def _icu():
+    import importlib.util
+    spec = importlib.util.spec_from_file_location("icu_data", ROOT / "packaging" / "icu_data.py")
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+def _toy_package(icu, names: list[str]) -> bytes:
+    header = bytearray(32)
+    header[0:2] = (32).to_bytes(2, "little")
+    header[2:4] = b"\xda\x27"
+    header[12:16] = b"CmnD"
+    items = [(f"icudt73l/{n}", n.encode() * (i + 1)) for i, n in enumerate(names)]
+    padded = [(n, b + b"\xaa" * (-len(b) % 16)) for n, b in items]
+    return icu.write_package(bytes(header), padded)
+
+
+def test_icu_package_round_trip_and_trim():
+    icu = _icu()
+    names = sorted(["root.res", "en.res", "coll/root.res", "coll/de.res", "brkitr/word.brk",
+                    "curr/en.res", "ibm-943_P15A-2003.cnv", "cnvalias.icu", "zone/de.res",
+                    "zone/en.res", "zone/pool.res", "zoneinfo64.res", "unames.icu", "rfc3491.spp"])
+    data = _toy_package(icu, names)
+    header, items = icu.read_package(data)
+    assert icu.write_package(header, items) == data
+    assert [n for n, _ in items] == [f"icudt73l/{n}" for n in names]
+    assert all(len(b) % 16 == 0 for _, b in items)
+    trimmed, saved = icu.trim_package(data)
+    kept = [n.split("/", 1)[1] for n, _ in icu.read_package(trimmed)[1]]
+    assert kept == ["cnvalias.icu", "coll/de.res", "coll/root.res", "en.res", "root.res",
+                    "zone/en.res", "zone/pool.res", "zoneinfo64.res"]
+    assert set(saved) == {"brkitr/", "curr/", "*.cnv", "zone/", "unames.icu", "*.spp"}
+    assert len(data) - len(trimmed) >= sum(saved.values()) - 15 > 0
+    with pytest.raises(ValueError):
+        icu.read_package(b"\x00" * 64)
+
+
+_ICU_PROBE = r"""
+import json
+from functools import cmp_to_key
+from PySide6.QtCore import QCollator, QCoreApplication, QLocale, QStringDecoder, QTimeZone
+app = QCoreApplication([])
+words = ["zebra", "Äpfel", "apple", "file10", "file2", "Öl", "ångström", "éclair"]
+out = {}
+for loc in ("en_US", "sv_SE", "de_DE"):
+    c = QCollator(QLocale(loc))
+    c.setNumericMode(True)
+    out[loc] = sorted(words, key=cmp_to_key(c.compare))
+out["upper_tr"] = QLocale("tr_TR").toUpper("istanbul")
+z = QTimeZone(b"Asia/Seoul")
+out["zone"] = [z.isValid(), z.displayName(QTimeZone.StandardTime, QTimeZone.LongName, QLocale("en_US"))]
+out["shift_jis"] = QStringDecoder("Shift_JIS").isValid()
+print(json.dumps(out))
+"""
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the wheels ship ICU on Linux only")
+def test_trimmed_icu_data_serves_what_qt_asks_for(tmp_path):
+    """Qt with the trimmed data library preloaded collates, maps case and names zones as with
+    the whole one; only the legacy codecs (which Ridgeline never opens) are gone."""
+    import json
+
+    import PySide6
+    icu = _icu()
+    libs = sorted((Path(PySide6.__file__).parent / "Qt" / "lib").glob("libicudata.so.*"))
+    tools = all(shutil.which(t) for t in ("objcopy", "nm", "as", "ld"))
+    if not libs or not tools:
+        pytest.skip("no ICU data library in this PySide6, or no binutils")
+    out = tmp_path / libs[0].name
+    saved = icu.trimmed_library(libs[0], out)
+    assert out.stat().st_size < libs[0].stat().st_size - 15 * 2**20 and sum(saved.values()) > 15 * 2**20
+
+    def probe(preload: Path | None) -> dict:
+        env = dict(os.environ, QT_QPA_PLATFORM="offscreen")
+        if preload:
+            env["LD_PRELOAD"] = str(preload)
+        r = subprocess.run([sys.executable, "-c", _ICU_PROBE], capture_output=True, text=True,
+                           env=env, timeout=120)
+        assert r.returncode == 0, r.stderr
+        return json.loads(r.stdout)
+
+    whole, trimmed = probe(None), probe(out)
+    assert whole["shift_jis"] is True and trimmed["shift_jis"] is False  # the trimmed data is in use
+    whole.pop("shift_jis"), trimmed.pop("shift_jis")
+    assert trimmed == whole
+    assert trimmed["sv_SE"] != trimmed["en_US"]  # Swedish collation still has its own order
+    assert trimmed["upper_tr"] == "İSTANBUL" and trimmed["zone"] == [True, "Korean Standard Time"]
+
+
+def test_spec_leaves_out_plugins_no_desktop_client_loads(spec):
+    parts = spec["EXCLUDED_BINARY_PARTS"]
+    for gone in ("libivi-shell", "libqt-shell", "libfullscreen-shell-v1", "libwl-shell-plugin",
+                 "libdmabuf-server", "libqxdgdesktopportal", "libqminimal."):
+        assert any(gone in p for p in parts), gone
+    for kept in ("libxdg-shell", "libqwayland", "libqxcb", "libqoffscreen", "libqt-plugin-wayland-egl"):
+        assert not any(kept in p for p in parts), kept

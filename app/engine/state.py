@@ -68,9 +68,13 @@ def to_json(value: Any) -> Any:
     if t in _LEAVES:
         return value
     if t is dict:
+        if not value:  # many state fields are empty most of the time: no comprehension for them
+            return {}
         return {(k if type(k) is str else str(k)): (v if type(v) in _LEAVES else to_json(v))
                 for k, v in value.items()}
     if t is list or t is tuple:
+        if not value:
+            return []
         return [v if type(v) in _LEAVES else to_json(v) for v in value]
     if t is Rng:  # before the dataclass walk: its JSON leaves out an empty fixed-dice queue
         return value.to_json()
@@ -185,9 +189,36 @@ def _build(tp: Any) -> Callable[[Any], Any]:
     return _identity
 
 
+_CANONICAL = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+def _c_canonical() -> Callable[[Any], Any] | None:
+    """The C encoder behind :data:`_CANONICAL`, made once. ``json.dumps`` builds an encoder
+    object, and ``JSONEncoder.encode`` a C encoder, on every call: for one small state per
+    action that set-up was a tenth of the digest. Same options, so the same text (tested).
+    It keeps no table of the containers being encoded (a table shared between calls would keep
+    stale entries after an error): states come from :func:`to_json` and actions from JSON, so
+    neither can contain itself, and if one did the encoder would stop with a RecursionError."""
+    make = getattr(json.encoder, "c_make_encoder", None)
+    if make is None:  # pragma: no cover - Pythons without the _json accelerator
+        return None
+    enc = _CANONICAL
+    try:
+        return make(None, enc.default, json.encoder.encode_basestring, None, enc.key_separator,
+                    enc.item_separator, enc.sort_keys, enc.skipkeys, enc.allow_nan)
+    except TypeError:  # pragma: no cover - a Python whose private encoder takes other arguments
+        return None
+
+
+_C_CANONICAL = _c_canonical()
+
+
 def canonical_json(value: Any) -> str:
-    """The one JSON spelling used for digests and action comparison."""
-    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    """The one JSON spelling used for digests and action comparison: sorted keys, no spaces,
+    non-ASCII characters as they are."""
+    if _C_CANONICAL is None:  # pragma: no cover
+        return _CANONICAL.encode(value)
+    return "".join(_C_CANONICAL(value, 0))
 
 
 def state_digest(state: GameState) -> str:

@@ -19,6 +19,7 @@ An attack roll in progress (enemy or player) lives in ``state.roll`` with a stag
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any, Optional
 
 from app.engine.game import Action, Context, Game, Illegal, Outcome
@@ -101,17 +102,18 @@ class ChosinState(GameState):
 
     def copy(self) -> "ChosinState":
         """A fast, independent copy (every field is plain data); same result as the JSON round
-        trip of the base class, which the tests check."""
+        trip of the base class, which the tests check. It runs before every action, so the
+        attributes are copied in one step and only the containers are copied again."""
         new = ChosinState.__new__(ChosinState)
         d = self.__dict__
         nd = new.__dict__
+        nd.update(d)
         for k, v in d.items():
-            if isinstance(v, dict):
-                nd[k] = dict(v)
-            elif isinstance(v, list):
-                nd[k] = list(v)
-            else:
-                nd[k] = v
+            t = type(v)
+            if t is dict or t is list:
+                nd[k] = v.copy()
+            elif t is not str and t is not int and t is not bool and isinstance(v, (dict, list)):
+                nd[k] = dict(v) if isinstance(v, dict) else list(v)
         nd["rng"] = self.rng.copy()
         nd["pending"] = [Pending(p.cube, p.origin, p.target) for p in self.pending]
         nd["roll"] = None if self.roll is None else Roll(**self.roll.__dict__)
@@ -128,7 +130,13 @@ def build_deck(cards: list[str], eoo: str, shuffle) -> list[str]:
     return deck[:-5] + bottom if len(deck) > 5 else bottom
 
 
+#: :func:`cube_colour` cached: the rules ask it for every cube several times an action.
+_colour_of = lru_cache(maxsize=4096)(cube_colour)
+
+
+@lru_cache(maxsize=4096)
 def cube_sort_key(cube: str) -> tuple[int, int]:
+    """Cubes in colour order, then by number (cached: it sorts cubes many times an action)."""
     colour, _, n = cube.rpartition("-")
     return (CUBE_COLOURS.index(colour) if colour in CUBE_COLOURS else 99, int(n) if n.isdigit() else 0)
 
@@ -148,7 +156,7 @@ class ChosinFew(Game):
         """The static data of this state's scenario (cached: called very often)."""
         files = state.files or DEFAULT_FILES
         last = self._last_data
-        if last is not None and last[0] == files:
+        if last is not None and (last[0] is files or last[0] == files):
             return last[1]
         data = load_data(files)
         self._last_data = (dict(files), data)
@@ -230,8 +238,9 @@ class ChosinFew(Game):
         return vals[min(state.step[unit], len(vals) - 1)]
 
     def alive(self, state: ChosinState) -> list[str]:
-        vals = self.data(state).tracks
-        return [u for u in UNITS if state.step.get(u, 0) < len(vals[u].values)]
+        tracks = self.data(state).tracks
+        step = state.step
+        return [u for u in UNITS if step.get(u, 0) < len(tracks[u].values)]
 
     def order(self, state: ChosinState):
         orders = self.data(state).orders
@@ -330,33 +339,51 @@ class ChosinFew(Game):
             out.insert(0, {"type": "reroll"})
         return out
 
-    def _action_phase_actions(self, state: ChosinState) -> list[Action]:
+    def check(self, state: GameState, action: Action) -> Illegal | None:
+        """The base class's test, membership in :meth:`legal_actions`; in the actions phase
+        only the legal actions of the action's own type are built (every apply and every
+        replayed action is checked, and building them all was a tenth of a replay)."""
+        assert isinstance(state, ChosinState)
+        if state.phase == "actions" and state.roll is None and not (state.result or state.finished):
+            kind = action.get("type")
+            if any(legal == action for legal in self._action_phase_actions(state, kind)):
+                return None
+            return self.explain(state, action)
+        return super().check(state, action)
+
+    def _action_phase_actions(self, state: ChosinState, kind: Any = None) -> list[Action]:
+        """The legal actions of the actions phase; with ``kind``, only those of that type."""
         data = self.data(state)
         out: list[Action] = []
         left = state.actions_left
         alive = self.alive(state)
-        if left >= 1:  # CF-Actions-2
+        if left >= 1 and kind in (None, "attack"):  # CF-Actions-2
+            # cubes_at of every space at once: one sort, split by space (the order is kept)
+            by_space: dict[str, list[str]] = {}
+            for c in sorted(state.cubes, key=cube_sort_key):
+                by_space.setdefault(state.cubes[c], []).append(c)
             for u in alive:
                 here = state.units[u]
                 for sp in sorted(data.adjacent[here]):
                     seen = set()
-                    for c in self.cubes_at(state, sp):
-                        col = cube_colour(c)
+                    for c in by_space.get(sp, ()):
+                        col = _colour_of(c)
                         if col not in seen:
                             seen.add(col)
                             out.append({"type": "attack", "unit": u, "target_space": sp, "cube": c})
-        if left >= 2:  # CF-Actions-4
+        if left >= 2 and kind in (None, "move"):  # CF-Actions-4
             for u in alive:
                 for to in self.move_targets(state, u):
                     out.append({"type": "move", "unit": u, "to": to})
-        if left >= 3:  # CF-Actions-6
+        if left >= 3 and kind in (None, "recover"):  # CF-Actions-6
             for u in alive:
                 if state.step[u] > state.ceiling[u]:
                     out.append({"type": "recover", "unit": u})
-        if self.can_interdict(state):  # CF-Air-2
+        if kind in (None, "interdict") and self.can_interdict(state):  # CF-Air-2
             for s in data.graph:
                 out.append({"type": "interdict", "space": s.id})
-        out.append({"type": "end-actions"})
+        if kind in (None, "end-actions"):
+            out.append({"type": "end-actions"})
         return out
 
     def move_targets(self, state: ChosinState, unit: str) -> list[str]:
@@ -577,7 +604,7 @@ class ChosinFew(Game):
     def _em_round(self, state: ChosinState, ctx: Context, colour: str) -> None:
         data = self.data(state)
         movers = sorted((c for c, s in state.cubes.items()
-                         if cube_colour(c) == colour and c not in state.em_attacked), key=cube_sort_key)
+                         if _colour_of(c) == colour and c not in state.em_attacked), key=cube_sort_key)
         if not movers:
             ctx.log(f"Enemy movement: no {colour} cube can move", "CF-EnemyMove-1")
             return
