@@ -28,6 +28,7 @@ from app.ui import catalog, theme
 from app.ui.boards import Board, make_board
 from app.ui.config import journal_path, settings
 from app.ui.dialogs import HandOver, NewGameDialog
+from app.ui import seats as seating
 from app.ui.hooks import call_hook, game_hook
 from app.ui.next_step import NextStep, confirm_next, find_next_step
 from app.ui.replay_log import sync_log
@@ -473,6 +474,7 @@ class MainWindow(QMainWindow):
         game = match.game
         self.players = {s: (players or {}).get(s, "human") for s in game.sides}
         self.seats = {}
+        seating.reset(self)
         if mode == "play" and any(spec and spec != "human" for spec in self.players.values()):
             from app.ai.selfplay import PlayerError, make_player   # only when a computer plays
             for s, spec in self.players.items():
@@ -714,6 +716,9 @@ class MainWindow(QMainWindow):
         """The side at the screen, whose view of hidden information is shown (None: all)."""
         if self.match is None or self.mode != "play" or self._replay is not None:
             return None
+        by_seat = seating.viewer(self)
+        if by_seat is not NotImplemented:
+            return by_seat
         humans = [s for s in self.match.game.sides if self.players.get(s) == "human"]
         if not humans:
             return None
@@ -729,7 +734,7 @@ class MainWindow(QMainWindow):
             return False
         if self.mode == "sandbox":
             return True
-        return self.match.state.active not in self.seats
+        return not seating.computer_to_act(self)
 
     def _ensure_board(self, data: Any, game: Game) -> None:
         if data is self._board_src or (self._board_src is not None and data == self._board_src):
@@ -836,7 +841,7 @@ class MainWindow(QMainWindow):
             return "The game is over"
         if self.handover.isVisible():
             return "Waiting for the next player to take the seat"
-        if self._ai_job is not None or self.match.state.active in self.seats:
+        if self._ai_job is not None or seating.computer_to_act(self):
             return f"The computer is playing {self.match.state.active}"
         return ""
 
@@ -1105,7 +1110,7 @@ class MainWindow(QMainWindow):
             return True
 
     def _check_handover(self) -> None:
-        if self.match is None or self.mode != "play":
+        if self.match is None or self.mode != "play" or seating.check_handover(self):
             return
         humans = [s for s in self.match.game.sides if self.players.get(s) == "human"]
         act = self.match.state.active
@@ -1119,9 +1124,11 @@ class MainWindow(QMainWindow):
 
     def accept_handover(self) -> None:
         self.seat = self.handover.side
+        seating.accepted(self)
         self.handover.hide()
         self.refresh()
-        self.status(f"{self.seat.replace('-', ' ').title()} has the screen. {self.match.prompt() if self.match else ''}")
+        who = getattr(self, "seat_person", "") or self.seat.replace('-', ' ').title()
+        self.status(f"{who} has the screen. {self.match.prompt() if self.match else ''}")
 
     # -- sandbox ----------------------------------------------------------------------------------
     def toggle_sandbox(self, on: bool | None = None) -> None:
@@ -1288,7 +1295,7 @@ class MainWindow(QMainWindow):
     def _ai_turn(self) -> bool:
         m = self.match
         return (m is not None and self.mode == "play" and self._replay is None and not m.state.finished
-                and not self.ai_paused and m.state.active in self.seats and not self.handover.isVisible())
+                and not self.ai_paused and seating.computer_to_act(self) and not self.handover.isVisible())
 
     def _schedule_ai(self) -> None:
         if self._ai_pending or self._ai_job is not None or not self._ai_turn():
@@ -1306,7 +1313,7 @@ class MainWindow(QMainWindow):
         if not legal:
             self.status(f"The computer ({side}) has no legal action")
             return
-        player = self.seats[side]
+        player = seating.player_for(self, side)
         job: dict[str, Any] = {"side": side, "n": len(m.history), "done": False, "result": None,
                                "error": None, "cancel": False, "t0": time.monotonic()}
 
