@@ -28,6 +28,7 @@ from app.ui import catalog, theme
 from app.ui.boards import Board, make_board
 from app.ui.config import journal_path, settings
 from app.ui.dialogs import HandOver, NewGameDialog
+from app.ui import hq_sheets
 from app.ui import seats as seating
 from app.ui.hooks import call_hook, game_hook
 from app.ui.next_step import NextStep, confirm_next, find_next_step
@@ -268,6 +269,7 @@ class MainWindow(QMainWindow):
         self.turn_track = TurnTrack()
         self.dock_track = self._dock("Turn track", "dock-track", self.turn_track, B)
         self.dock_track.hide()
+        hq_sheets.install(self)
         self.resizeDocks([self.dock_inspector, self.dock_odds, self.dock_log], [215, 430, 260], Qt.Orientation.Vertical)
         self.resizeDocks([self.dock_inspector], [360], Qt.Orientation.Horizontal)
         self.resizeDocks([self.dock_actions], [250], Qt.Orientation.Horizontal)
@@ -791,6 +793,7 @@ class MainWindow(QMainWindow):
         self._decision = self._game_decision(game, state) if not covered else None
         self._update_turnbar(game, state)
         self._update_panels(game, state, viewer, covered)
+        hq_sheets.update(self, game, state, viewer, covered)
         self.turn_track.set_turns([] if covered else game_arrivals(game, state), tuple(game.sides), self.scene.board.unit)
         self._update_battles(game, state, covered)
         self._update_focus(game, state)

@@ -49,7 +49,8 @@ def hq_sheets(game: Any, state: FCState, viewer: str | None) -> list[dict[str, A
                         "rule": O.RULE.get(o["effect"], "FC-2.2")})
         out.append({"id": c.id, "name": c.name, "side": c.side, "seat": c.seat, "dice": c.dice,
                     "left": None if hidden else max(0, c.dice - spent), "hidden": hidden, "ops": ops,
-                    "current": c.id == st.current and st.phase == "operations"})
+                    "current": c.id == st.current and st.phase == "operations",
+                    "acting": c.id == st.current and st.pending is None and not st.result})
     return out
 
 
