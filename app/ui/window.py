@@ -28,7 +28,7 @@ from app.ui import catalog, theme
 from app.ui.boards import Board, make_board
 from app.ui.config import journal_path, settings
 from app.ui.dialogs import HandOver, NewGameDialog
-from app.ui import hq_sheets
+from app.ui import event_card, hq_sheets
 from app.ui import seats as seating
 from app.ui.hooks import call_hook, game_hook
 from app.ui.next_step import NextStep, confirm_next, find_next_step
@@ -794,6 +794,7 @@ class MainWindow(QMainWindow):
         self._update_turnbar(game, state)
         self._update_panels(game, state, viewer, covered)
         hq_sheets.update(self, game, state, viewer, covered)
+        event_card.update(self, game, state, covered)
         self.turn_track.set_turns([] if covered else game_arrivals(game, state), tuple(game.sides), self.scene.board.unit)
         self._update_battles(game, state, covered)
         self._update_focus(game, state)
@@ -831,7 +832,8 @@ class MainWindow(QMainWindow):
                 phase = str(fn(state) or phase)
             except Exception:
                 pass
-        self.turnbar.show_state(state.turn, self._date(game, state), state.active if not out else "",
+        side_txt = call_hook(game, "side_name", state.active, default=state.active)
+        self.turnbar.show_state(state.turn, self._date(game, state), side_txt if not out else "",
                                 phase, game.prompt(state), can_end, why,
                                 self._outcome_text(out) if out else "", side_col, self._next.label)
         self.act_end.setEnabled(can_end)

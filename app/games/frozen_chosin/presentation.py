@@ -126,3 +126,18 @@ def drag_lines(game: Any, state: FCState, piece: str, at: tuple[float, float]) -
     if rng:
         circles.append({"at": [x, y], "r": rng, "kind": "range", "label": f"range {rng:g} in"})
     return out + [dict(c, circle=True) for c in circles]
+
+
+def side_name(game: Any, side: str) -> str:
+    return SIDE_WORD.get(side, side)
+
+
+def phase_label(game: Any, state: FCState) -> str:
+    """The turn bar's phase: the day, day or night, and the score so far (FC-1.2, FC-16)."""
+    from app.games.frozen_chosin.common import day_name
+    from app.games.frozen_chosin.victory import score
+    st = state
+    phase = {"smith": "before the battle", "operations": "Operations", "night": "Night (Chinese first)",
+             "day": "Day (Allies first)"}.get(st.day_phase or st.phase, str(st.phase).title())
+    vp = score(st)
+    return f"{day_name(st)}, {phase} \u00b7 VP: United Nations {vp['un']}, Chinese {vp['pva']}"
