@@ -28,7 +28,7 @@ from app.ui import catalog, theme
 from app.ui.boards import Board, make_board
 from app.ui.config import journal_path, settings
 from app.ui.dialogs import HandOver, NewGameDialog
-from app.ui import event_card, hq_sheets
+from app.ui import drag_lines, event_card, hq_sheets
 from app.ui import seats as seating
 from app.ui.hooks import call_hook, game_hook
 from app.ui.next_step import NextStep, confirm_next, find_next_step
@@ -1621,6 +1621,9 @@ class MainWindow(QMainWindow):
             if target_warning(info):
                 self.status(f"Careful: {target_warning(info)}")
         self.hovered(pos)
+        seen = drag_lines.update(self, pid, pos)
+        if seen:
+            self.status(f"From here: {seen}")
 
     def _drop_location(self, pos: QPointF) -> Any:
         box = self.scene.box_at(pos)
@@ -1662,6 +1665,7 @@ class MainWindow(QMainWindow):
         return {"type": "move", "unit": pid, "to": loc}, ""
 
     def piece_dropped(self, pid: str, pos: QPointF) -> None:
+        drag_lines.clear(self)
         loc = self._drop_location(pos)
         if loc is not None and not self.scene.board.free and str(loc) not in self._targets \
                 and loc_key(loc) == loc_key((self.scene.piece(pid) or {}).get("at")):

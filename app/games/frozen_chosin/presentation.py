@@ -141,3 +141,32 @@ def phase_label(game: Any, state: FCState) -> str:
              "day": "Day (Allies first)"}.get(st.day_phase or st.phase, str(st.phase).title())
     vp = score(st)
     return f"{day_name(st)}, {phase} \u00b7 VP: United Nations {vp['un']}, Chinese {vp['pva']}"
+
+
+def drag_regions(game: Any, state: FCState, piece: str) -> list[dict[str, Any]]:
+    """Where the base being dragged may go: the road reach and the off-road reach as separate
+    regions (FC-4.1: a move is one or the other, never both)."""
+    from shapely.geometry import MultiPoint, Point
+    from app.games.frozen_chosin import movement as M
+    from app.games.frozen_chosin import sequence as Q
+    st = state
+    b = st.bases.get(piece)
+    if b is None or st.activation is None or st.activation.step != "move" or piece not in Q.movers_left(st):
+        return []
+    g = G(st)
+    out: list[dict[str, Any]] = []
+    off = Point(b.x, b.y).buffer(M.allowance(st, b, "off-road"), quad_segs=16).intersection(g.table.bounds)
+    if b.side == PVA and not g.lake.is_empty:
+        off = off.difference(g.lake)
+    road_pts = g.road_reach((b.x, b.y), M.allowance(st, b, "road"))
+    regions = [("off-road", off, f"off road: {M.allowance(st, b, 'off-road'):g} in")]
+    if len(road_pts) > 1:
+        regions.append(("road", MultiPoint([p for p, _ in road_pts]).buffer(g.half_road),
+                        f"along the road: {M.allowance(st, b, 'road'):g} in"))
+    for kind, geom, label in regions:
+        for poly in getattr(geom, "geoms", [geom]):
+            if poly.is_empty or poly.geom_type != "Polygon":
+                continue
+            out.append({"kind": kind, "label": label,
+                        "points": [[round(x, 2), round(y, 2)] for x, y in poly.exterior.coords]})
+    return out
