@@ -26,16 +26,16 @@ STYLE: dict[str, tuple[str, float, Qt.PenStyle]] = {
 }
 REGION: dict[str, tuple[QColor, QColor]] = {
     "road": (QColor(139, 58, 43, 70), QColor(139, 58, 43, 220)),
-    "off-road": (QColor(212, 160, 23, 45), QColor(160, 120, 10, 200)),
+    "off-road": (QColor(212, 160, 23, 0), QColor(160, 120, 10, 220)),
 }
 
 
 class DragLinesItem(QGraphicsItem):
     """Regions, lines and rings drawn above the map and under the dragged piece's label."""
 
-    def __init__(self) -> None:
+    def __init__(self, z: float) -> None:
         super().__init__()
-        self.setZValue(900)
+        self.setZValue(z)
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
         self.regions: list[tuple[QPainterPath, QColor, QColor]] = []
         self.lines: list[tuple[QPointF, QPointF, str, str]] = []
@@ -62,7 +62,7 @@ class DragLinesItem(QGraphicsItem):
         p.setRenderHint(QPainter.RenderHint.Antialiasing)
         for path, fill, edge in self.regions:
             p.setBrush(QBrush(fill))
-            p.setPen(QPen(edge, 1.6))
+            p.setPen(QPen(edge, 2.0, Qt.PenStyle.DashLine if fill.alpha() == 0 else Qt.PenStyle.SolidLine))
             p.drawPath(path)
         p.setBrush(Qt.BrushStyle.NoBrush)
         for c, rad, kind, _ in self.rings:
@@ -89,12 +89,16 @@ class DragLinesItem(QGraphicsItem):
                 p.setBrush(Qt.BrushStyle.NoBrush)
 
 
-def _item(window: Any) -> DragLinesItem:
-    item = getattr(window, "drag_lines_item", None)
-    if item is None or item.scene() is not window.scene:
-        item = window.drag_lines_item = DragLinesItem()
-        window.scene.addItem(item)
-    return item
+def _items(window: Any) -> tuple[DragLinesItem, DragLinesItem]:
+    """The regions (above the lit destinations, under the pieces) and the lines (above the
+    pieces, under the dragged one)."""
+    items = getattr(window, "drag_lines_items", None)
+    if items is None or items[0].scene() is not window.scene:
+        from app.ui.scene import Z_DRAG, Z_TARGETS
+        items = window.drag_lines_items = (DragLinesItem(Z_TARGETS + 0.5), DragLinesItem(Z_DRAG - 1))
+        for it in items:
+            window.scene.addItem(it)
+    return items
 
 
 def offered(game: Any) -> bool:
@@ -134,12 +138,14 @@ def update(window: Any, pid: str, pos: QPointF) -> str:
                 lines.append((pts[0], pts[1], kind, label if kind in ("contact", "range") else ""))
                 if kind in ("contact", "range"):
                     words.append(label)
-    _item(window).set_content(list(window._drag_regions), lines, rings)
+    regions_item, lines_item = _items(window)
+    regions_item.set_content(list(window._drag_regions), [], [])
+    lines_item.set_content([], lines, rings)
     return "; ".join(words)
 
 
 def clear(window: Any) -> None:
-    item = getattr(window, "drag_lines_item", None)
-    if item is not None and item.scene() is window.scene:
-        item.set_content([], [], [])
+    for item in getattr(window, "drag_lines_items", None) or ():
+        if item.scene() is window.scene:
+            item.set_content([], [], [])
     window._drag_key = None
