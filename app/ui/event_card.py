@@ -61,6 +61,7 @@ class CardFace(QFrame):
         self.rule.linkActivated.connect(lambda href: self.rule_clicked.emit(href.removeprefix("rule:")))
         lay.addWidget(self.rule)
         self.key = ""
+        self.covered = False
         self.hide()
 
     def show_card(self, card: dict[str, Any]) -> None:
@@ -102,11 +103,14 @@ def update(window: Any, game: Any, state: Any, covered: bool) -> None:
         face.rule_clicked.connect(window.open_rule)
     card = call_hook(game, "drawn_card", state, default=None)
     if covered or not card:
+        if covered and face.isVisible():
+            face.covered = True             # shown again once the next person has the screen
         face.hide()
         if not card:
             face.key = ""
         return
     key = str(card.get("key", card.get("title", "")))
-    if key != face.key:
+    if key != face.key or getattr(face, "covered", False):
+        face.covered = False
         face.show_card(card)
         face.move(12, 12)

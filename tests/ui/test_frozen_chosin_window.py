@@ -190,3 +190,16 @@ def test_nothing_clipped_at_1366x768_and_renders(qtbot, tmp_path):
     qtbot.wait(20)
     assert _clipped(w2) == []
     assert w2.grab().save(str(tmp_path / "fc-1600x1000.png"))
+
+
+def test_the_card_comes_back_after_a_hand_over_until_closed(qtbot):
+    w = fc_window(qtbot)
+    to_planning(w)
+    face = w.card_face
+    assert face.isVisible()
+    side = w.match.state.commands[w.match.state.current].side
+    while w.match.state.commands[w.match.state.current].side == side:
+        w.apply_action({"type": "done-planning"})
+    assert w.handover.isVisible() and not face.isVisible()     # covered with the rest
+    _accept(w)
+    assert face.isVisible()                                    # the next person sees it too
