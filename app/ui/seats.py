@@ -177,8 +177,8 @@ def computer_to_act(window: Any) -> bool:
     m = window.match
     if m is None:
         return False
-    if seat_hook(window) is not None:
-        return actor(window) == COMPUTER
+    if seat_hook(window) is not None and actor(window) == COMPUTER:
+        return True
     return m.state.active in window.seats
 
 
