@@ -203,3 +203,32 @@ def test_the_card_comes_back_after_a_hand_over_until_closed(qtbot):
     assert w.handover.isVisible() and not face.isVisible()     # covered with the rest
     _accept(w)
     assert face.isVisible()                                    # the next person sees it too
+
+
+def test_an_operation_with_dice_on_it_is_attempted_from_its_sheet(qtbot):
+    w = fc_window(qtbot, seats={})
+    to_planning(w)
+    while w.match.state.phase == "operations":
+        _accept(w)
+        st = w.match.state
+        if st.current == "pva-27" and not st.commands["pva-27"].planned:
+            QTest.mouseClick(w.hq_sheets.op_box("infiltrate"), Qt.MouseButton.LeftButton)
+            assert w.match.state.commands["pva-27"].planned == ["infiltrate"]
+        w.apply_action({"type": "done-planning"})
+    _accept(w)
+    assert w.match.state.current == "pva-27"
+    box = w.hq_sheets.op_box("infiltrate")
+    acts = box.actions()
+    assert len(acts) > 1 and all(a["type"] == "attempt" for a in acts)
+    # several regiments to infiltrate: a menu names them; choosing one attempts it
+    from PySide6.QtWidgets import QApplication, QMenu
+    QTest.mouseClick(box, Qt.MouseButton.LeftButton)
+    menu = next(m for m in QApplication.topLevelWidgets() if isinstance(m, QMenu) and m.isVisible())
+    labels = [a.text() for a in menu.actions()]
+    assert all("Infiltrate on" in t for t in labels)
+    menu.actions()[0].trigger()
+    menu.close()
+    assert "infiltrate" in w.match.state.commands["pva-27"].attempted
+    # a different command's sheet never acts for the command whose turn it is
+    other = w.hq_sheets.op_box("infiltrate", "pva-20")
+    assert other is not None and other.actions() == []
