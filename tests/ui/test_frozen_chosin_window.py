@@ -232,3 +232,21 @@ def test_an_operation_with_dice_on_it_is_attempted_from_its_sheet(qtbot):
     # a different command's sheet never acts for the command whose turn it is
     other = w.hq_sheets.op_box("infiltrate", "pva-20")
     assert other is not None and other.actions() == []
+
+
+def test_the_turn_track_shows_eight_days_and_task_force_drysdale(qtbot):
+    from app.games import get_game
+    g = get_game("frozen-chosin")
+    path = ROOT / "resources" / "frozen-chosin" / "scenarios" / "campaign.toml"
+    w = make_window(qtbot, start=False)
+    w.resize(1366, 768)
+    w.new_game(g, path.read_text(), seed=5, options={"seats": TWO}, scenario_path=str(path))
+    to_moving(w)
+    assert w.dock_track.isVisible()
+    turns = w.turn_track.turns
+    assert [t["turn"] for t in turns] == list(range(1, 9))
+    assert turns[0]["current"] and "night" in turns[0]["label"]
+    st = w.match.state
+    assert turns[st.drysdale_turn - 1]["pieces"]                 # due on its day
+    assert all(b.status != "on" for b in st.bases.values()
+               if st.regiments[b.regiment].reinforcement == "drysdale")   # and still off the table

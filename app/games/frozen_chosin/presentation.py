@@ -170,3 +170,33 @@ def drag_regions(game: Any, state: FCState, piece: str) -> list[dict[str, Any]]:
             out.append({"kind": kind, "label": label,
                         "points": [[round(x, 2), round(y, 2)] for x, y in poly.exterior.coords]})
     return out
+
+
+def arrivals(game: Any, state: FCState) -> list[dict[str, Any]]:
+    """The turn track: the eight days (FC-1.2), the one in play marked with its phase, and Task
+    Force Drysdale on the day it is due (FC-14.7; an event may move it)."""
+    from app.games.frozen_chosin.common import day_name
+    st = state
+    due: list[dict[str, Any]] = []
+    if not st.drysdale_in:
+        ids = {b for r in st.regiments.values() if r.reinforcement == "drysdale" for b in r.bases}
+        for p in game.pieces(_with_bases_on(st, ids), None):
+            if p.get("id") in ids:
+                due.append(p)
+    out = []
+    for t in range(1, st.turns + 1):
+        now = t == st.turn and not st.result
+        phase = {"operations": "operations", "night": "night", "day": "day"}.get(st.day_phase, "") if now else ""
+        out.append({"turn": t, "label": day_name(st, t) + (f" ({phase})" if phase else ""), "current": now,
+                    "pieces": due if t == st.drysdale_turn else []})
+    return out
+
+
+def _with_bases_on(st: FCState, ids: set[str]) -> FCState:
+    """A copy of the state with ``ids`` on the table, only to draw them on the track."""
+    import copy
+    cp = copy.copy(st)
+    cp.bases = {k: (copy.copy(v) if k in ids else v) for k, v in st.bases.items()}
+    for k in ids:
+        cp.bases[k].status = "on"
+    return cp
