@@ -66,6 +66,10 @@ def test_hand_over_between_different_people_hides_the_other_sides_dice(qtbot):
         sheets = [p for p in g.panels(st, w.viewer_side()) if p["title"].startswith("HQ")]
         other = [p for p, c in zip(sheets, st.commands.values()) if c.side != side]
         assert other and all(any("hidden" in r[1] for r in p["rows"]) for p in other)
+        # General Smith's secret choice is not shown to the Chinese person
+        titles = w.game_panels.titles
+        assert ("General Smith's choice" in titles) == (side == "un")
+        assert w.viewer_side() == side
         plan = [a for a in w.match.legal_actions() if a["type"] == "plan"]
         w.apply_action(plan[0] if plan else {"type": "done-planning"})
         if not plan:
