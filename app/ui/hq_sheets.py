@@ -146,6 +146,8 @@ class SheetBox(QFrame):
         if sheet.get("hidden"):
             self.tray_label.setText(f"{sheet.get('dice', 0)} dice; placement hidden until every command has planned")
             self.tray_label.setWordWrap(True)
+        elif left is None:
+            self.tray_label.setText(f"{sheet.get('dice', 0)} operations dice this turn")
         else:
             self.tray_label.setText(f"Dice: {left} of {sheet.get('dice', 0)} left")
             for _ in range(int(left or 0)):

@@ -48,7 +48,8 @@ def hq_sheets(game: Any, state: FCState, viewer: str | None) -> list[dict[str, A
                         "detail": f"{cost}, {o['target']}+ on {roll}, {TIME_WORD.get(o['time'], o['time'])}",
                         "rule": O.RULE.get(o["effect"], "FC-2.2")})
         out.append({"id": c.id, "name": c.name, "side": c.side, "seat": c.seat, "dice": c.dice,
-                    "left": None if hidden else max(0, c.dice - spent), "hidden": hidden, "ops": ops,
+                    "left": max(0, c.dice - spent) if st.phase == "operations" and not hidden else None,
+                    "hidden": hidden, "ops": ops,
                     "current": c.id == st.current and st.phase == "operations",
                     "acting": c.id == st.current and st.pending is None and not st.result})
     return out
