@@ -24,6 +24,11 @@ def offers_seats(game: Any) -> bool:
     return game is not None and game_hook(game, "seat_slots") is not None
 
 
+def side_label(game: Any, side: str) -> str:
+    """A side's name for players (the ``side_name`` hook, else the id in words)."""
+    return str(call_hook(game, "side_name", side, default=None) or side.replace("-", " "))
+
+
 def has_ai(game: Any) -> bool:
     try:
         return "ai" in game.players()

@@ -855,7 +855,7 @@ class MainWindow(QMainWindow):
         if self.handover.isVisible():
             return "Waiting for the next player to take the seat"
         if self._ai_job is not None or seating.computer_to_act(self):
-            return f"The computer is playing {self.match.state.active}"
+            return f"The computer is playing {seating.side_label(self.match.game, self.match.state.active)}"
         return ""
 
     def _outcome_text(self, out=None) -> str:
@@ -1339,7 +1339,7 @@ class MainWindow(QMainWindow):
                 job["done"] = True
 
         self._ai_job = job
-        self.ai_text.setText(f"Computer ({side.replace('-', ' ')}) thinking...")
+        self.ai_text.setText(f"Computer ({seating.side_label(m.game, side)}) thinking...")
         self.ai_box.show()
         self._update_undo()
         threading.Thread(target=work, daemon=True, name="ridgeline-ai").start()
@@ -1353,7 +1353,7 @@ class MainWindow(QMainWindow):
         if not job["done"]:
             secs = time.monotonic() - job["t0"]
             if secs > 1.0:
-                self.ai_text.setText(f"Computer ({job['side']}) thinking... {secs:.0f}s")
+                self.ai_text.setText(f"Computer ({seating.side_label(self.match.game, job['side']) if self.match else job['side']}) thinking... {secs:.0f}s")
             return
         self._ai_timer.stop()
         self._ai_job = None
