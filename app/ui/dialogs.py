@@ -11,7 +11,7 @@ from PySide6.QtWidgets import (QCheckBox, QComboBox, QDialog, QDialogButtonBox, 
                                QGroupBox, QHBoxLayout, QLabel, QLineEdit, QPushButton, QSpinBox,
                                QVBoxLayout, QWidget)
 
-from app.ui import catalog
+from app.ui import catalog, seats
 
 
 class NewGameDialog(QDialog):
@@ -79,7 +79,11 @@ class NewGameDialog(QDialog):
         while self.players_form.rowCount():
             self.players_form.removeRow(0)
         self.side_combos = {}
-        if game is not None:
+        self.seat_table = None
+        if seats.offers_seats(game):
+            self.seat_table = seats.SeatTable(game)
+            self.players_form.addRow(self.seat_table)
+        elif game is not None:
             choices = catalog.player_choices(game)
             for i, side in enumerate(game.sides):
                 cb = QComboBox()
@@ -109,13 +113,23 @@ class NewGameDialog(QDialog):
         else:
             self.description.setText("No scenarios installed for this game yet.")
 
+    def accept(self) -> None:
+        why = self.seat_table.problems() if self.seat_table is not None and not self.sandbox.isChecked() else ""
+        if why:
+            self.seat_table.problem.setText(why)
+            return
+        super().accept()
+
     def result_config(self) -> dict[str, Any]:
         i = self.scenario.currentIndex()
+        options = catalog.parse_options(self.options.text())
+        if self.seat_table is not None and not self.sandbox.isChecked():
+            options.update(self.seat_table.option())
         return {
             "game": self.game.currentData(),
             "scenario": self._scen[i] if 0 <= i < len(self._scen) else None,
             "seed": self.seed.value(),
-            "options": catalog.parse_options(self.options.text()),
+            "options": options,
             "players": {s: cb.currentData() for s, cb in self.side_combos.items()},
             "sandbox": self.sandbox.isChecked(),
         }
@@ -130,6 +144,7 @@ class HandOver(QWidget):
     def __init__(self, parent: QWidget):
         super().__init__(parent)
         self.side = ""
+        self.person = ""
         self.setAttribute(Qt.WidgetAttribute.WA_StyledBackground, True)
         self.setAutoFillBackground(False)
         lay = QVBoxLayout(self)

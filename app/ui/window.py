@@ -28,6 +28,8 @@ from app.ui import catalog, theme
 from app.ui.boards import Board, make_board
 from app.ui.config import journal_path, settings
 from app.ui.dialogs import HandOver, NewGameDialog
+from app.ui import drag_lines, event_card, hq_sheets
+from app.ui import seats as seating
 from app.ui.hooks import call_hook, game_hook
 from app.ui.next_step import NextStep, confirm_next, find_next_step
 from app.ui.replay_log import sync_log
@@ -277,6 +279,7 @@ class MainWindow(QMainWindow):
         self.turn_track = TurnTrack()
         self.dock_track = self._dock("Turn track", "dock-track", self.turn_track, B)
         self.dock_track.hide()
+        hq_sheets.install(self)
         self.resizeDocks([self.dock_inspector, self.dock_odds, self.dock_log], [215, 430, 260], Qt.Orientation.Vertical)
         self.resizeDocks([self.dock_inspector], [360], Qt.Orientation.Horizontal)
         self.resizeDocks([self.dock_actions], [250], Qt.Orientation.Horizontal)
@@ -490,6 +493,7 @@ class MainWindow(QMainWindow):
         game = match.game
         self.players = {s: (players or {}).get(s, "human") for s in game.sides}
         self.seats = {}
+        seating.reset(self)
         if mode == "play" and any(spec and spec != "human" for spec in self.players.values()):
             from app.ai.selfplay import PlayerError, make_player   # only when a computer plays
             for s, spec in self.players.items():
@@ -729,6 +733,9 @@ class MainWindow(QMainWindow):
         """The side at the screen, whose view of hidden information is shown (None: all)."""
         if self.match is None or self.mode != "play" or self._replay is not None:
             return None
+        by_seat = seating.viewer(self)
+        if by_seat is not NotImplemented:
+            return by_seat
         humans = [s for s in self.match.game.sides if self.players.get(s) == "human"]
         if not humans:
             return None
@@ -744,7 +751,7 @@ class MainWindow(QMainWindow):
             return False
         if self.mode == "sandbox":
             return True
-        return self.match.state.active not in self.seats
+        return not seating.computer_to_act(self)
 
     def _ensure_board(self, data: Any, game: Game) -> None:
         if data is self._board_src or (self._board_src is not None and data == self._board_src):
@@ -801,6 +808,8 @@ class MainWindow(QMainWindow):
         self._decision = self._game_decision(game, state) if not covered else None
         self._update_turnbar(game, state)
         self._update_panels(game, state, viewer, covered)
+        hq_sheets.update(self, game, state, viewer, covered)
+        event_card.update(self, game, state, covered)
         self.turn_track.set_turns([] if covered else game_arrivals(game, state), tuple(game.sides), self.scene.board.unit)
         self._update_battles(game, state, covered)
         combat = bool(self._battles_shown or self._draft)
@@ -841,7 +850,8 @@ class MainWindow(QMainWindow):
                 phase = str(fn(state) or phase)
             except Exception:
                 pass
-        self.turnbar.show_state(state.turn, self._date(game, state), state.active if not out else "",
+        side_txt = call_hook(game, "side_name", state.active, default=state.active)
+        self.turnbar.show_state(state.turn, self._date(game, state), side_txt if not out else "",
                                 phase, game.prompt(state), can_end, why,
                                 self._outcome_text(out) if out else "", side_col, self._next.label)
         self.act_end.setEnabled(can_end)
@@ -854,8 +864,8 @@ class MainWindow(QMainWindow):
             return "The game is over"
         if self.handover.isVisible():
             return "Waiting for the next player to take the seat"
-        if self._ai_job is not None or self.match.state.active in self.seats:
-            return f"The computer is playing {self.match.state.active}"
+        if self._ai_job is not None or seating.computer_to_act(self):
+            return f"The computer is playing {seating.side_label(self.match.game, self.match.state.active)}"
         return ""
 
     def _outcome_text(self, out=None) -> str:
@@ -1123,7 +1133,7 @@ class MainWindow(QMainWindow):
             return True
 
     def _check_handover(self) -> None:
-        if self.match is None or self.mode != "play":
+        if self.match is None or self.mode != "play" or seating.check_handover(self):
             return
         humans = [s for s in self.match.game.sides if self.players.get(s) == "human"]
         act = self.match.state.active
@@ -1137,9 +1147,11 @@ class MainWindow(QMainWindow):
 
     def accept_handover(self) -> None:
         self.seat = self.handover.side
+        seating.accepted(self)
         self.handover.hide()
         self.refresh()
-        self.status(f"{self.seat.replace('-', ' ').title()} has the screen. {self.match.prompt() if self.match else ''}")
+        who = getattr(self, "seat_person", "") or self.seat.replace('-', ' ').title()
+        self.status(f"{who} has the screen. {self.match.prompt() if self.match else ''}")
 
     # -- sandbox ----------------------------------------------------------------------------------
     def toggle_sandbox(self, on: bool | None = None) -> None:
@@ -1306,7 +1318,7 @@ class MainWindow(QMainWindow):
     def _ai_turn(self) -> bool:
         m = self.match
         return (m is not None and self.mode == "play" and self._replay is None and not m.state.finished
-                and not self.ai_paused and m.state.active in self.seats and not self.handover.isVisible())
+                and not self.ai_paused and seating.computer_to_act(self) and not self.handover.isVisible())
 
     def _schedule_ai(self) -> None:
         if self._ai_pending or self._ai_job is not None or not self._ai_turn():
@@ -1324,7 +1336,7 @@ class MainWindow(QMainWindow):
         if not legal:
             self.status(f"The computer ({side}) has no legal action")
             return
-        player = self.seats[side]
+        player = seating.player_for(self, side)
         job: dict[str, Any] = {"side": side, "n": len(m.history), "done": False, "result": None,
                                "error": None, "cancel": False, "t0": time.monotonic()}
 
@@ -1337,7 +1349,7 @@ class MainWindow(QMainWindow):
                 job["done"] = True
 
         self._ai_job = job
-        self.ai_text.setText(f"Computer ({side.replace('-', ' ')}) thinking...")
+        self.ai_text.setText(f"Computer ({seating.side_label(m.game, side)}) thinking...")
         self.ai_box.show()
         self._update_undo()
         threading.Thread(target=work, daemon=True, name="ridgeline-ai").start()
@@ -1351,7 +1363,7 @@ class MainWindow(QMainWindow):
         if not job["done"]:
             secs = time.monotonic() - job["t0"]
             if secs > 1.0:
-                self.ai_text.setText(f"Computer ({job['side']}) thinking... {secs:.0f}s")
+                self.ai_text.setText(f"Computer ({seating.side_label(self.match.game, job['side']) if self.match else job['side']}) thinking... {secs:.0f}s")
             return
         self._ai_timer.stop()
         self._ai_job = None
@@ -1636,6 +1648,9 @@ class MainWindow(QMainWindow):
             if target_warning(info):
                 self.status(f"Careful: {target_warning(info)}")
         self.hovered(pos)
+        seen = drag_lines.update(self, pid, pos)
+        if seen:
+            self.status(f"From here: {seen}")
 
     def _drop_location(self, pos: QPointF) -> Any:
         box = self.scene.box_at(pos)
@@ -1677,6 +1692,7 @@ class MainWindow(QMainWindow):
         return {"type": "move", "unit": pid, "to": loc}, ""
 
     def piece_dropped(self, pid: str, pos: QPointF) -> None:
+        drag_lines.clear(self)
         loc = self._drop_location(pos)
         if loc is not None and not self.scene.board.free and str(loc) not in self._targets \
                 and loc_key(loc) == loc_key((self.scene.piece(pid) or {}).get("at")):
