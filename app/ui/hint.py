@@ -25,7 +25,8 @@ from app.ui.scene import cpen
 
 def can_hint(game: Any) -> bool:
     try:
-        return bool(game.players())
+        from app.ai.registry import player_names
+        return bool(player_names(game))
     except Exception:
         return False
 
@@ -48,7 +49,8 @@ class HintJob:
         def work() -> None:
             try:
                 from app.ai.selfplay import make_player
-                names = list(game.players())
+                from app.ai.registry import player_names
+                names = player_names(game)
                 name = "ai" if "ai" in names else names[0]
                 player = make_player(game, name, match.seed + len(match.history), side)
                 got = player.choose(copy, legal)

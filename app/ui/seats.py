@@ -31,7 +31,8 @@ def side_label(game: Any, side: str) -> str:
 
 def has_ai(game: Any) -> bool:
     try:
-        return "ai" in game.players()
+        from app.ai.registry import player_names
+        return "ai" in player_names(game)
     except Exception:
         return False
 
