@@ -19,9 +19,10 @@ HEX_FEATURES = ("city", "port", "capital", "star-city")
 
 def new_hexmap(columns: int = 12, rows: int = 10, orientation: str = "flat", offset: str = "odd",
                first_col: int = 1, first_row: int = 1, id_format: str = "CCRR", size: float = 1.0,
-               default_terrain: str = "clear") -> dict[str, Any]:
+               default_terrain: str = "clear", rows_up: bool = False) -> dict[str, Any]:
     layout = HexLayout(columns=columns, rows=rows, orientation=orientation, offset=offset,
-                       first_col=first_col, first_row=first_row, id_format=id_format, size=size)
+                       first_col=first_col, first_row=first_row, id_format=id_format, size=size,
+                       rows_up=rows_up)
     return {"kind": "hexmap", "version": 1, "layout": layout.to_json(),
             "default_terrain": default_terrain, "hexes": {}, "hexsides": {}, "lines": [],
             "regions": {}, "labels": [], "boxes": []}
@@ -107,6 +108,8 @@ def resize_hexmap(data: dict[str, Any], top: int = 0, left: int = 0, bottom: int
     what falls off the map is dropped. Returns the new map and the old -> new id mapping.
     """
     lo = data["layout"]
+    if lo.get("rows_up"):  # the screen's top edge holds the highest row numbers
+        top, bottom = bottom, top
     grid = grid_of(data)
     cols = lo["columns"] + left + right
     rows = lo["rows"] + top + bottom
@@ -161,6 +164,20 @@ def resize_hexmap(data: dict[str, Any], top: int = 0, left: int = 0, bottom: int
                 lb = copy.deepcopy(lb)
                 lb["at"] = mapping[lb["at"]]
                 out["labels"].append(lb)
+    if isinstance(data.get("landmarks"), list):
+        out["landmarks"] = []
+        for mk in data["landmarks"]:
+            if not isinstance(mk, dict) or mk.get("at") not in mapping:
+                continue
+            mk = copy.deepcopy(mk)
+            mk["at"] = mapping[mk["at"]]
+            if isinstance(mk.get("hexes"), list):
+                mk["hexes"] = [mapping[h] for h in mk["hexes"] if h in mapping]
+            out["landmarks"].append(mk)
+    for bx in out.get("boxes", []):
+        for key in ("anchor", "enters"):
+            if bx.get(key) in mapping:
+                bx[key] = mapping[bx[key]]
     # Off-map boxes and the background keep their place relative to the old first hex.
     if mapping:
         any_old = next(iter(mapping))

@@ -24,7 +24,7 @@ from app.editor.printed import PrintedBoardItem
 SCALE = 40.0
 
 HEX_TOOLS = ("inspect", "terrain", "fill", "pick", "hexside", "road", "elevation", "feature",
-             "name", "label", "line", "region", "box")
+             "name", "label", "line", "region", "box", "hilltop")
 
 _PATTERNS = {"broken": Qt.Dense6Pattern, "rough": Qt.BDiagPattern, "mountain": Qt.CrossPattern,
              "marsh": Qt.HorPattern, "swamp": Qt.HorPattern, "forest": Qt.Dense5Pattern,
@@ -90,7 +90,7 @@ class MapItem(QGraphicsItem):
                 p.setBrush(b)
                 p.drawPolygon(polys[hid])
         # elevation shading and contours
-        interval = max(1e-9, float(s.contour_interval))
+        interval = max(1e-9, float(s.map_contour_interval()))
         elev = {h: (hexes.get(h) or {}).get("elevation", 0) for h in grid.ids()}
         if any(elev.values()) and (not printed or s.tool == "elevation"):
             hi = max(elev.values()) or 1
@@ -219,6 +219,38 @@ class MapItem(QGraphicsItem):
                 if e:
                     p.drawText(QRectF(cx * SCALE - size, cy * SCALE + size * 0.56, size * 2, size * 0.28),
                                Qt.AlignHCenter | Qt.AlignTop, f"{e:g}")
+        # hilltops: summit mark, name and height (the printed map draws its own)
+        if not printed or s.tool == "hilltop":
+            named: set[str] = set()
+            for mk in data.get("landmarks") or []:
+                if not isinstance(mk, dict) or mk.get("kind") != "hilltop":
+                    continue
+                first = str(mk.get("name")) not in named
+                named.add(str(mk.get("name")))
+                hexes = [h for h in (mk.get("hexes") or [mk.get("at")]) if h in polys]
+                if printed:  # the hilltop being edited: its hexes outlined
+                    p.setPen(QPen(QColor("#8E1B1B"), size * 0.06))
+                    p.setBrush(Qt.NoBrush)
+                    for h in hexes:
+                        p.drawPolygon(polys[h])
+                    continue
+                if mk.get("at") not in polys:
+                    continue
+                cx, cy = grid.to_pixel(mk["at"])
+                c = QPointF(cx * SCALE, cy * SCALE)
+                p.setPen(Qt.NoPen)
+                p.setBrush(QColor("#4A3A28"))
+                p.drawPolygon(QPolygonF([QPointF(c.x(), c.y() - size * 0.14), QPointF(c.x() + size * 0.12, c.y() + size * 0.08),
+                                         QPointF(c.x() - size * 0.12, c.y() + size * 0.08)]))
+                if not first:
+                    continue
+                p.setFont(name_font)
+                p.setPen(style.INK)
+                text = str(mk.get("name", ""))
+                if mk.get("height") is not None and str(mk["height"]) not in text:
+                    text += f" ({mk['height']})"
+                p.drawText(QRectF(c.x() - size * 1.5, c.y() - size * 0.55, size * 3, size * 0.4),
+                           Qt.AlignHCenter | Qt.AlignBottom, text)
         # free labels: a label's ``size`` is a point size at a 24 px hex radius (as the game reads
         # it), not a multiplier, so scale it to the hex and never clip it to a box
         for lb in ([] if printed else data.get("labels") or []):
@@ -232,9 +264,32 @@ class MapItem(QGraphicsItem):
             r = box_rect(bx)
             if r is None:
                 continue
+            at = bx.get("anchor")
+            if at in polys:  # a dotted lead to the hex the box feeds (the road column's entry)
+                ax, ay = grid.to_pixel(at)
+                p.setPen(QPen(QColor("#8B3A2B"), size * 0.05, Qt.DotLine))
+                p.drawLine(QPointF(ax * SCALE, ay * SCALE), QPointF(min(max(ax * SCALE, r.left()), r.right()),
+                                                                    min(max(ay * SCALE, r.top()), r.bottom())))
             p.setPen(QPen(QColor("#3A3A3A"), size * 0.04))
             p.setBrush(QColor(250, 246, 232, 235))
             p.drawRoundedRect(r, size * 0.12, size * 0.12)
+            n_slots = bx.get("slots")
+            if isinstance(n_slots, int) and not isinstance(n_slots, bool) and 0 < n_slots <= 200:
+                # numbered places, first (nearest the entry hex) on the left, as a march column
+                top = r.top() + size * 0.38
+                cols = max(1, int((r.width() - size * 0.2) // (size * 0.7)))
+                rows_ = math.ceil(n_slots / cols)
+                cell = min(size * 0.7, (r.width() - size * 0.2) / cols, (r.bottom() - top - size * 0.1) / max(1, rows_))
+                f = QFont()
+                f.setPixelSize(max(4, int(cell * 0.3)))
+                p.setFont(f)
+                for i in range(n_slots):
+                    q = QRectF(r.left() + size * 0.1 + (i % cols) * cell, top + (i // cols) * cell, cell * 0.9, cell * 0.9)
+                    p.setPen(QPen(QColor("#7A6A55"), size * 0.02))
+                    p.setBrush(Qt.NoBrush)
+                    p.drawRect(q)
+                    p.setPen(QColor("#7A6A55"))
+                    p.drawText(q, Qt.AlignCenter, str(i + 1))
             f = QFont()
             f.setBold(True)
             f.setPixelSize(max(5, int(size * 0.24)))
@@ -368,7 +423,10 @@ class HexMapScene(QGraphicsScene):
         self.side_feature = "river"
         self.hex_feature = "city"
         self.elevation = 1
+        #: contour spacing shown when the map gives no ``contour_interval`` of its own
         self.contour_interval = 1.0
+        #: the hilltop that shift-clicks with the hilltop tool add hexes to
+        self.hilltop_at = ""
         self.line_id = ""
         self.region = ""
         self.terrain_opacity = 1.0
@@ -490,6 +548,19 @@ class HexMapScene(QGraphicsScene):
         self.board_item.setOpacity(self.terrain_opacity)
         self.map_item.update()
 
+    def map_contour_interval(self) -> float:
+        """The map's ``contour_interval`` (metres) when it has one, else the display option."""
+        v = self.doc.data.get("contour_interval")
+        if isinstance(v, (int, float)) and not isinstance(v, bool) and v > 0:
+            return float(v)
+        return float(self.contour_interval)
+
+    def set_contour_interval(self, metres: float) -> None:
+        """Store the contour interval in the map (one undo step)."""
+        v: Any = int(metres) if float(metres) == int(metres) else float(metres)
+        if self.doc.data.get("contour_interval") != v and v > 0:
+            self.doc.edit(f"Contours every {v:g} m", [(("contour_interval",), v)])
+
     def hex_at(self, pos: QPointF) -> str | None:
         return self.grid.from_pixel(pos.x() / SCALE, pos.y() / SCALE)
 
@@ -545,11 +616,18 @@ class HexMapScene(QGraphicsScene):
         d = self.doc.data.get("hexes", {}).get(h, {})
         bits = [h, hexops.terrain_of(self.doc.data, h)]
         if d.get("elevation"):
-            bits.append(f"elevation {d['elevation']}")
+            if "contour_interval" in self.doc.data:
+                lv = math.floor(d["elevation"] / self.map_contour_interval())
+                bits.append(f"{d['elevation']:g} m (level {lv})")
+            else:
+                bits.append(f"elevation {d['elevation']}")
         if d.get("features"):
             bits.append(", ".join(d["features"]))
         if d.get("name"):
             bits.append(str(d["name"]))
+        mk = self.hilltop_of(h)
+        if mk is not None:
+            bits.append(str(mk[1].get("name", "hilltop")))
         self.hoverChanged.emit(" \u00b7 ".join(bits))
 
     # -- tools -------------------------------------------------------------------------------
@@ -581,7 +659,9 @@ class HexMapScene(QGraphicsScene):
             return
         if h is None:
             return
-        if t == "inspect":
+        if t == "hilltop":
+            self._hilltop_click(h, right, shift)
+        elif t == "inspect":
             self.select_hex(h)
         elif t == "pick":
             self.terrain = hexops.terrain_of(self.doc.data, h)
@@ -748,6 +828,88 @@ class HexMapScene(QGraphicsScene):
         self.region = name
         if name not in (self.doc.data.get("regions") or {}):
             self.doc.edit(f"New region {name}", [(("regions", name), [])])
+
+    # -- hilltops (``landmarks`` of kind hilltop: at, name, height; one entry per hex) ----------
+    def hilltop_of(self, h: str) -> tuple[int, dict[str, Any]] | None:
+        """(index in landmarks, entry) of the hilltop entry on hex ``h``."""
+        for i, mk in enumerate(self.doc.data.get("landmarks") or []):
+            if isinstance(mk, dict) and mk.get("kind") == "hilltop" and h in (mk.get("hexes") or [mk.get("at")]):
+                return i, mk
+        return None
+
+    def _hilltop_click(self, h: str, right: bool, shift: bool) -> None:
+        """Click: name a new hilltop (or rename the hill there, on all its hexes); shift-click:
+        add a hex to the hill last clicked, or take it off; right-click: remove the entry on
+        the hex. A hill of several hexes is one entry per hex with the same name and height."""
+        marks = copy.deepcopy(self.doc.data.get("landmarks") or [])
+        found = self.hilltop_of(h)
+        if right:
+            if found is not None:
+                del marks[found[0]]
+                self.doc.edit(f"Remove {found[1].get('name', 'hilltop')} at {h}", [(("landmarks",), marks)])
+            return
+        if shift:
+            cur = self.hilltop_of(self.hilltop_at) if self.hilltop_at else None
+            if cur is None:
+                self.message.emit("Click a hilltop first, then shift-click the hexes it spreads over")
+                return
+            name = cur[1].get("name")
+            if found is not None and found[1].get("name") == name:
+                if h == self.hilltop_at:
+                    return  # the hill keeps the hex it was named on
+                del marks[found[0]]
+                label = f"{name}: without {h}"
+            elif found is not None:
+                self.message.emit(f"{h} is already part of {found[1].get('name', 'another hilltop')}")
+                return
+            else:
+                marks.append({"at": h, "height": cur[1].get("height"), "kind": "hilltop", "name": name})
+                label = f"{name}: with {h}"
+            self.doc.edit(label, [(("landmarks",), marks)])
+            return
+        elev = (self.doc.data.get("hexes", {}).get(h) or {}).get("elevation", 0)
+        default = str(found[1].get("name", "")) if found else f"Hill {elev:g}"
+        text = self.ask_text(f"Name of the hilltop at {h} (its height is the number in it, else the hex's elevation)", default)
+        if not text or not text.strip():
+            return
+        text = text.strip()
+        nums = [int(w) for w in text.replace("(", " ").replace(")", " ").split() if w.isdigit()]
+        height = nums[-1] if nums else elev
+        self.hilltop_at = h
+        if found is not None:
+            old = found[1].get("name")
+            for i, mk in enumerate(marks):
+                if isinstance(mk, dict) and mk.get("kind") == "hilltop" and mk.get("name") == old:
+                    marks[i] = dict(mk, name=text, height=height)
+            self.doc.edit(f"Rename hilltop {old} to {text}", [(("landmarks",), marks)])
+            return
+        marks.append({"at": h, "height": height, "kind": "hilltop", "name": text})
+        self.doc.edit(f"Hilltop {text} at {h}", [(("landmarks",), marks)])
+
+    # -- off-map boxes ---------------------------------------------------------------------------
+    def add_road_column(self, entry: str, slots: int = 24, name: str | None = None) -> None:
+        """The road column display (Semper Fi! 4.1): box ``road-column`` beside the map edge
+        nearest its entry hex, anchored there, with ``slots`` numbered places. Placing it again
+        moves it to the new entry hex."""
+        if entry not in self.polys:
+            self.message.emit(f"No hex {entry} on this map")
+            return
+        boxes = copy.deepcopy(self.doc.data.get("boxes", []))
+        x0, y0, x1, y1 = self.grid.pixel_bounds()
+        cx, cy = self.grid.to_pixel(entry)
+        w, h = 18.0, 2.2
+        below = cy > (y0 + y1) / 2
+        box = {"id": "road-column", "name": name or f"Road Column (enters at {entry})", "anchor": entry,
+               "enters": entry, "slots": int(slots), "side": "",
+               "x": round(cx - w / 2, 3), "y": round(y1 + 0.8 if below else y0 - 0.8 - h, 3), "w": w, "h": h}
+        for i, bx in enumerate(boxes):
+            if bx.get("id") == "road-column":
+                box = dict(bx, **{k: box[k] for k in ("anchor", "enters", "x", "y")})
+                boxes[i] = box
+                break
+        else:
+            boxes.append(box)
+        self.doc.edit(f"Road column at {entry}", [(("boxes",), boxes)])
 
     def add_box(self, r: QRectF, name: str | None = None) -> None:
         boxes = copy.deepcopy(self.doc.data.get("boxes", []))

@@ -36,7 +36,7 @@ TOOL_LABELS = {
     "box": ("Off-map box", "X"), "select": ("Select / move", "S"), "space": ("Add space", "A"),
     "arrow": ("Arrow", "W"), "link": ("Link", "K"), "delete": ("Delete", "Del"),
     "polygon": ("Polygon", "P"), "place": ("Place unit", "U"), "remove": ("Remove unit", "M"),
-    "control": ("Control", "O"),
+    "control": ("Control", "O"), "hilltop": ("Hilltop", "T"),
 }
 
 
@@ -118,6 +118,7 @@ class NewMapDialog(QDialog):
         self.first_row.setRange(0, 99)
         self.first_row.setValue(1)
         self.default_terrain = QLineEdit("clear")
+        self.rows_up = QCheckBox("rows count upwards from the bottom edge (C.RR tactical maps)")
         f.addRow("Columns", self.columns)
         f.addRow("Rows", self.rows)
         f.addRow("Hex tops", self.orientation)
@@ -126,6 +127,7 @@ class NewMapDialog(QDialog):
         f.addRow("First column", self.first_col)
         f.addRow("First row", self.first_row)
         f.addRow("Default terrain", self.default_terrain)
+        f.addRow(self.rows_up)
         bb = QDialogButtonBox(QDialogButtonBox.Ok | QDialogButtonBox.Cancel)
         bb.accepted.connect(self.accept)
         bb.rejected.connect(self.reject)
@@ -135,7 +137,8 @@ class NewMapDialog(QDialog):
         return {"columns": self.columns.value(), "rows": self.rows.value(),
                 "orientation": self.orientation.currentText(), "offset": self.offset.currentText(),
                 "id_format": self.id_format.currentText(), "first_col": self.first_col.value(),
-                "first_row": self.first_row.value(), "default_terrain": self.default_terrain.text().strip() or "clear"}
+                "first_row": self.first_row.value(), "default_terrain": self.default_terrain.text().strip() or "clear",
+                "rows_up": self.rows_up.isChecked()}
 
 
 class ResizeDialog(QDialog):
@@ -298,6 +301,7 @@ class EditorWindow(QMainWindow):
         m.addAction("Remove background image", lambda: self.doc and self.doc.edit("Remove background", [(("background",), DELETE)]))
         m.addAction("New boundary line\u2026", self.new_line)
         m.addAction("New region\u2026", self.new_region)
+        m.addAction("Road column display\u2026", self.road_column)
         self.map_menu = m
         m = mb.addMenu("&Scenario")
         self.act_play = m.addAction("Play this scenario", self.play)
@@ -385,7 +389,8 @@ class EditorWindow(QMainWindow):
             key = (self.doc.data.get("start") or {}).get("data")
             if key != getattr(self, "_scenario_data_key", None):
                 QTimer.singleShot(0, self._build_ui)  # another data folder: another board
-        if self.doc is not None and self.doc.kind == "hexmap" and not paths:
+        if self.doc is not None and self.doc.kind == "hexmap" and (
+                not paths or any(p and p[0] == "contour_interval" for p in paths)):
             self._refresh_hex_controls()
 
     # -- building the UI for a kind ---------------------------------------------------------
@@ -511,7 +516,7 @@ class EditorWindow(QMainWindow):
         lay = QVBoxLayout(panel)
         lay.addWidget(self._tool_box(
             ("inspect", "terrain", "fill", "pick", "hexside", "road", "elevation", "feature", "name", "label",
-             "line", "region", "box"), scene.tool, self.set_tool))
+             "line", "region", "box", "hilltop"), scene.tool, self.set_tool))
         # terrain palette
         pal = QGroupBox("Terrain")
         pg = QGridLayout(pal)
@@ -551,11 +556,14 @@ class EditorWindow(QMainWindow):
         self.elev_spin.setValue(1)
         self.elev_spin.valueChanged.connect(lambda v: setattr(scene, "elevation", int(v) if v == int(v) else v))
         f.addRow("Elevation", self.elev_spin)
+        # the contour interval: the map's own (metres, stored in the file) once it has one
         self.contour_spin = QDoubleSpinBox()
         self.contour_spin.setRange(0.1, 1000)
-        self.contour_spin.setValue(1)
-        self.contour_spin.valueChanged.connect(lambda v: (setattr(scene, "contour_interval", v), scene.map_item.update()))
-        f.addRow("Contour every", self.contour_spin)
+        self.contour_spin.setValue(scene.map_contour_interval())
+        self.contour_spin.setToolTip("Contour lines are drawn where elevation // this interval changes; "
+                                     "the value is saved in the map as contour_interval (metres)")
+        self.contour_spin.valueChanged.connect(self._contour_changed)
+        f.addRow("Contour every (m)", self.contour_spin)
         self.line_combo = QComboBox()
         self.line_combo.currentTextChanged.connect(lambda v: (setattr(scene, "line_id", v), scene.map_item.update()))
         f.addRow("Line", self.line_combo)
@@ -586,10 +594,34 @@ class EditorWindow(QMainWindow):
             if cur in items:
                 combo.setCurrentText(cur)
             combo.blockSignals(False)
+        self.contour_spin.blockSignals(True)
+        self.contour_spin.setValue(scene.map_contour_interval())
+        self.contour_spin.blockSignals(False)
         bg = self.doc.data.get("background")
         self.bg_slider.setEnabled(isinstance(bg, dict))
         if isinstance(bg, dict):
             self.bg_slider.setValue(int(float(bg.get("opacity", 0.5)) * 100))
+
+    def _contour_changed(self, v: float) -> None:
+        if self.scene is None:
+            return
+        self.scene.contour_interval = v
+        self.scene.set_contour_interval(v)
+        self.scene.map_item.update()
+
+    def road_column(self, entry: str | None = None, slots: int | None = None) -> None:
+        """Place (or move) the road column display beside the map, feeding ``entry``."""
+        if self.scene is None or self.doc is None or self.doc.kind != "hexmap":
+            return
+        cur = next((b for b in self.doc.data.get("boxes") or [] if b.get("id") == "road-column"), {})
+        entry = entry or self.ask_text("Hex where the road column enters the map",
+                                       str(cur.get("anchor") or self.scene.selected_hex or ""))
+        if not entry:
+            return
+        if slots is None:
+            text = self.ask_text("Places in the column", str(cur.get("slots", 24)))
+            slots = int(text) if text and text.strip().isdigit() else 24
+        self.scene.add_road_column(entry.strip(), slots)
 
     def set_terrain(self, name: str) -> None:
         if self.scene is not None:

@@ -16,7 +16,11 @@ Conventions (fixed, because map files depend on them):
   ("odd-q"); flat/even lowers even columns; pointy/odd shifts odd-numbered
   rows half a hex right ("odd-r"); pointy/even shifts even rows.
 * Pixel space is screen-like (y grows downwards); the centre of hex
-  ``(first_col, first_row)`` is the origin.
+  ``(first_col, first_row)`` is the origin.  A layout with ``rows_up`` prints
+  its rows counting upwards from the bottom edge (the Gamers' tactical maps
+  number ``C.RR`` from the south edge): adjacency, distance and lines are the
+  same as without it, only pixel space is mirrored top to bottom, so row 1 is
+  drawn at the bottom and direction 0 points down the screen.
 * Direction numbers run clockwise.  Flat: 0=N 1=NE 2=SE 3=S 4=SW 5=NW.
   Pointy: 0=NE 1=E 2=SE 3=SW 4=W 5=NW.
 """
@@ -65,6 +69,8 @@ _NUDGE = (1e-6, 2e-6, -3e-6)
 _NEG_NUDGE = (-1e-6, -2e-6, 3e-6)
 
 HEX_KEYS = ("terrain", "elevation", "features", "name")
+#: metres per contour level when a map gives no ``contour_interval``
+DEFAULT_CONTOUR_INTERVAL = 20
 TOP_KEYS = (
     "kind", "version", "layout", "default_terrain", "hexes", "hexsides",
     "lines", "regions", "labels", "boxes",
@@ -108,6 +114,7 @@ class HexLayout:
     first_row: int = 1
     id_format: str = "CCRR"
     size: float = 1.0
+    rows_up: bool = False
 
     def __post_init__(self) -> None:
         problems = _layout_problems(self.to_json(), "layout")
@@ -125,8 +132,9 @@ class HexLayout:
         return self.first_row + self.rows - 1
 
     def to_json(self) -> dict[str, Any]:
-        """Map-file ``layout`` object."""
-        return {
+        """Map-file ``layout`` object (``rows_up`` only written when set, so older maps keep
+        their bytes)."""
+        out: dict[str, Any] = {
             "orientation": self.orientation,
             "offset": self.offset,
             "columns": self.columns,
@@ -136,6 +144,9 @@ class HexLayout:
             "id_format": self.id_format,
             "size": self.size,
         }
+        if self.rows_up:
+            out["rows_up"] = True
+        return out
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> HexLayout:
@@ -152,6 +163,7 @@ class HexLayout:
             first_row=data["first_row"],
             id_format=data["id_format"],
             size=data.get("size", 1.0),
+            rows_up=bool(data.get("rows_up", False)),
         )
 
 
@@ -254,6 +266,7 @@ class HexGrid:
         # Pixel origin = centre of the first printed hex.
         q0, r0 = _offset_to_axial(self._flat, self._odd, lo.first_col, lo.first_row)
         self._origin = self._axial_pixel(q0, r0)
+        self._ysign = -1.0 if lo.rows_up else 1.0
         # Neighbour tables: per index, on-map neighbours in direction order.
         nbr_idx: list[tuple[int, ...]] = []
         nbr_ids: list[tuple[str, ...]] = []
@@ -326,8 +339,13 @@ class HexGrid:
 
     @property
     def direction_names(self) -> tuple[str, ...]:
-        """Compass names for direction numbers 0..5 in this orientation."""
-        return DIRECTION_NAMES[self.layout.orientation]
+        """Compass names for direction numbers 0..5 in this orientation (mirrored north to
+        south when the rows count upwards)."""
+        names = DIRECTION_NAMES[self.layout.orientation]
+        if self.layout.rows_up:
+            flip = {"N": "S", "S": "N", "NE": "SE", "SE": "NE", "NW": "SW", "SW": "NW", "E": "E", "W": "W"}
+            return tuple(flip[n] for n in names)
+        return names
 
     # -- IDs ---------------------------------------------------------------
 
@@ -507,13 +525,13 @@ class HexGrid:
         """Centre of the hex in pixels (origin at the first printed hex, y down)."""
         q, r = self._axial_of(hex_id)
         x, y = self._axial_pixel(q, r)
-        return x - self._origin[0], y - self._origin[1]
+        return x - self._origin[0], self._ysign * (y - self._origin[1])
 
     def from_pixel(self, x: float, y: float) -> str | None:
         """The on-map hex containing pixel ``(x, y)``, or None if off the map."""
         s = self.layout.size
         x += self._origin[0]
-        y += self._origin[1]
+        y = self._ysign * y + self._origin[1]
         if self._flat:
             fq = (2.0 / 3.0 * x) / s
             fr = (-1.0 / 3.0 * x + _SQRT3 / 3.0 * y) / s
@@ -567,9 +585,11 @@ class HexGrid:
         key = self.hexside(a, b)
         d = self.direction(key.a, key.b)
         pts = self.corners(key.a)
-        if self._flat:
-            return pts[(d + 4) % 6], pts[(d + 5) % 6]
-        return pts[(d + 5) % 6], pts[d]
+        i, j = ((d + 4) % 6, (d + 5) % 6) if self._flat else ((d + 5) % 6, d)
+        if self.layout.rows_up:  # the edge's corners mirrored top to bottom
+            m = 0 if self._flat else 1
+            i, j = (m - i) % 6, (m - j) % 6
+        return pts[i], pts[j]
 
     def side_features(self, a: str, b: str) -> frozenset[str]:
         """Features on the a|b hexside (empty for unknown or non-adjacent pairs)."""
@@ -666,6 +686,35 @@ class HexGrid:
         else:
             self._names.pop(i, None)
 
+    # -- contours and landmarks ---------------------------------------------
+
+    @property
+    def contour_interval(self) -> float | int:
+        """Metres per contour level (the map's ``contour_interval``, 20 when it gives none)."""
+        v = self.extra.get("contour_interval", DEFAULT_CONTOUR_INTERVAL)
+        return v if _is_num(v) and v > 0 else DEFAULT_CONTOUR_INTERVAL
+
+    def contour_level(self, hex_id: str) -> int:
+        """The hex's contour level: ``elevation // contour_interval``."""
+        return int(math.floor(self.elevation(hex_id) / self.contour_interval))
+
+    def landmarks(self, kind: str | None = None) -> list[dict[str, Any]]:
+        """The map's ``landmarks`` (hilltops, places...), optionally only those of ``kind``."""
+        marks = self.extra.get("landmarks") or []
+        return [m for m in marks if isinstance(m, dict) and (kind is None or m.get("kind") == kind)]
+
+    def landmark_hexes(self, mark: dict[str, Any]) -> list[str]:
+        """Every hex of a landmark: a hill of several hexes has one entry per hex, all with the
+        same name and kind (an entry may also list ``hexes`` itself); in file order."""
+        out: list[str] = []
+        for m in self.landmarks(mark.get("kind")):
+            if m is mark or (mark.get("name") and m.get("name") == mark.get("name")):
+                hexes = m.get("hexes")
+                for h in (hexes if isinstance(hexes, list) and hexes else [m.get("at")]):
+                    if h not in out:
+                        out.append(h)
+        return out
+
     # -- serialisation -------------------------------------------------------
 
     def to_json(self) -> dict[str, Any]:
@@ -760,6 +809,8 @@ def _layout_problems(lo: Any, path: str) -> list[tuple[str, str]]:
     size = lo.get("size", 1.0)
     if not _is_num(size) or size <= 0:
         p.append((f"{path}.size", "must be a positive number"))
+    if not isinstance(lo.get("rows_up", False), bool):
+        p.append((f"{path}.rows_up", "must be true or false"))
     if not p:
         if lo["first_row"] + lo["rows"] - 1 > 99:
             p.append((f"{path}.rows", "last row exceeds 99, which the id format cannot print"))
@@ -934,6 +985,33 @@ def validate_hexmap(data: Any) -> list[tuple[str, str]]:
             box_ids.add(bid)
         if "name" in bx and not isinstance(bx["name"], str):
             out.append((f"{xp}.name", "must be a string"))
+        if "anchor" in bx and bx["anchor"] not in ("", None):
+            _check_id(grid, bx["anchor"], f"{xp}.anchor", out)
+
+    if "contour_interval" in data:
+        ci = data["contour_interval"]
+        if not _is_num(ci) or ci <= 0:
+            out.append(("contour_interval", "must be a positive number of metres"))
+    marks = data.get("landmarks", [])
+    if not isinstance(marks, list):
+        out.append(("landmarks", "must be a list"))
+        marks = []
+    for i, mk in enumerate(marks):
+        mp = f"landmarks[{i}]"
+        if not isinstance(mk, dict):
+            out.append((mp, "must be an object"))
+            continue
+        _check_id(grid, mk.get("at"), f"{mp}.at", out)
+        for k in ("name", "kind"):
+            if k in mk and not isinstance(mk[k], str):
+                out.append((f"{mp}.{k}", "must be a string"))
+        if "height" in mk and not _is_num(mk["height"]):
+            out.append((f"{mp}.height", "must be a number (metres)"))
+        if mk.get("kind") == "hilltop" and not _is_num(mk.get("height")):
+            out.append((f"{mp}.height", "a hilltop needs its height in metres"))
+        if "hexes" in mk and _check_str_list(mk["hexes"], f"{mp}.hexes", out):
+            for j, h in enumerate(mk["hexes"]):
+                _check_id(grid, h, f"{mp}.hexes[{j}]", out)
     return out
 
 

@@ -90,6 +90,7 @@ HEXMAP_SCHEMA: dict[str, Any] = {
                 "first_row": {"type": "integer", "minimum": 0},
                 "id_format": {"enum": ["CCRR", "C.RR"]},
                 "size": {"type": "number", "exclusiveMinimum": 0},
+                "rows_up": {"type": "boolean"},
             },
         },
         "default_terrain": {"type": "string"},
@@ -103,6 +104,14 @@ HEXMAP_SCHEMA: dict[str, Any] = {
         "regions": {"type": "object", "additionalProperties": {"type": "array", "items": {"type": "string"}}},
         "labels": {"type": "array"},
         "boxes": {"type": "array", "items": {"type": "object", "required": ["id"]}},
+        "contour_interval": {"type": "number", "exclusiveMinimum": 0,
+                             "description": "metres per contour level (default 20)"},
+        "landmarks": {"type": "array", "items": {
+            "type": "object", "required": ["at"],
+            "properties": {"at": {"type": "string"}, "name": {"type": "string"},
+                           "kind": {"type": "string", "description": "hilltop, place, ..."},
+                           "height": {"type": "number", "description": "metres (hilltops)"},
+                           "hexes": {"type": "array", "items": {"type": "string"}}}}},
     },
 }
 

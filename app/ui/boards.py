@@ -400,9 +400,10 @@ class HexBoard(Board):
             col, row = self.grid.parse_id(h)
             bb, c = self.bbox[h], self.centre[h]
             rects = []
-            if row == lo.first_row:
+            top_row, bottom_row = (lo.last_row, lo.first_row) if lo.rows_up else (lo.first_row, lo.last_row)
+            if row == top_row:
                 rects.append(QRectF(QPointF(bb.left(), f.top()), QPointF(bb.right(), c.y())))
-            if row == lo.last_row:
+            if row == bottom_row:
                 rects.append(QRectF(QPointF(bb.left(), c.y()), QPointF(bb.right(), f.bottom())))
             if col == lo.first_col:
                 rects.append(QRectF(QPointF(f.left(), bb.top()), QPointF(c.x(), bb.bottom())))
@@ -411,6 +412,7 @@ class HexBoard(Board):
             self.bleed.append((h, rects))
         self._prepare_sides()
         self._prepare_lines()
+        self._prepare_contours()
         self.label_texts = [str(lb.get("text", "")).strip().lower() for lb in self.grid.labels if str(lb.get("text", "")).strip()]
         self.drawn_regions = frozenset(n for n, _, _ in self.regions if "mig" in n.lower() or "alley" in n.lower())
 
@@ -508,15 +510,19 @@ class HexBoard(Board):
             for n in g.neighbours(h):
                 if n not in self.water:
                     self.coast.append(self.side_points(h, n))
-        rivers, seas, cliffs, roads, rails = [], [], [], [], []
+        rivers, streams, seas, cliffs, roads, rails = [], [], [], [], [], []
         for key, feats in g.hexsides().items():
             a, b = key.a, key.b
             p1, p2 = self.side_points(a, b)
             seg = ((p1.x(), p1.y()), (p2.x(), p2.y()))
             for f in feats:
                 fl = f.lower()
-                if "river" in fl or "stream" in fl:
+                if "stream" in fl:
+                    streams.append(seg)
+                elif "river" in fl:
                     rivers.append(seg)
+                elif "trail" in fl:
+                    roads.append((self.centre[a], self.centre[b], True))
                 elif "sea" in fl or "water" in fl or "lake" in fl:
                     seas.append((p1, p2))
                 elif "cliff" in fl or "escarpment" in fl:
@@ -526,6 +532,7 @@ class HexBoard(Board):
                 elif "rail" in fl:
                     rails.append((self.centre[a], self.centre[b]))
         self.rivers = chain_segments(rivers)
+        self.streams = chain_segments(streams)
         self.offmap = {h for h in self.ids if self.terrain[h].lower() in theme.OFFMAP_TERRAINS}
         self.border = []
         for h in self.offmap:
@@ -601,6 +608,141 @@ class HexBoard(Board):
                     if n not in mem:
                         edge.append(self.side_points(h, n))
             self.regions.append((name, area.simplified(), edge))
+
+    def _prepare_contours(self) -> None:
+        """Contour lines and level tints for maps that give a ``contour_interval`` (metres):
+        a hex's level is ``elevation // interval``; a line runs along every hexside where the
+        level changes (one line per level crossed), smoothed through the sides' midpoints.
+        Maps without the key (Korea38's strategic map) draw no contours."""
+        self.contours: list[tuple[int, QPainterPath, QRectF]] = []
+        self.level_tints: list[tuple[int, QPainterPath]] = []
+        self.hilltops: list[dict[str, Any]] = []
+        g = self.grid
+        interval = g.extra.get("contour_interval")
+        for mk in g.extra.get("landmarks") or []:
+            if isinstance(mk, dict) and mk.get("kind") == "hilltop" and mk.get("at") in self.centre:
+                self.hilltops.append(mk)
+        if not isinstance(interval, (int, float)) or isinstance(interval, bool) or interval <= 0:
+            return
+        level = {h: int(math.floor(g.elevation(h) / interval)) for h in self.ids}
+        by_level: dict[int, list] = {}
+        for h in self.ids:
+            for n in g.neighbours(h):
+                if g.index(n) < g.index(h) or level[n] == level[h]:
+                    continue
+                p1, p2 = self.side_points(h, n)
+                seg = ((p1.x(), p1.y()), (p2.x(), p2.y()))
+                for k in range(min(level[h], level[n]) + 1, max(level[h], level[n]) + 1):
+                    by_level.setdefault(k, []).append(seg)
+        for k in sorted(by_level):
+            for chain in chain_segments(by_level[k]):
+                closed = len(chain) > 3 and abs(chain[0].x() - chain[-1].x()) < 0.5 and abs(chain[0].y() - chain[-1].y()) < 0.5
+                mids = [QPointF((a.x() + b.x()) / 2, (a.y() + b.y()) / 2) for a, b in zip(chain, chain[1:])]
+                pts = mids + mids[:1] if closed else [chain[0]] + mids + [chain[-1]]
+                path = smooth_path(pts)
+                self.contours.append((k, path, path.boundingRect().adjusted(-2, -2, 2, 2)))
+        # the tint darkens with height above the map's lowest land (mountain maps start high)
+        land = [level[h] for h in self.ids if h not in self.water]
+        low = min(land, default=0)
+        steps = max(1, max(land, default=0) - low)
+        # the paper between the edge hexes and the frame takes the tint of its hex: each notch
+        # once, never over a hex (so no double-tinted strips)
+        bleed: dict[str, QPainterPath] = {}
+        for h, rects in self.bleed:
+            piece = QPainterPath()
+            for r in rects:
+                piece.addRect(r)
+            for n in (h,) + g.neighbours(h):
+                hexp = QPainterPath()
+                hexp.addPolygon(self.poly[n])
+                piece = piece.subtracted(hexp)
+                if n in bleed:
+                    piece = piece.subtracted(bleed[n])
+            bleed[h] = piece
+        tints: dict[int, QPainterPath] = {}
+        for h in self.ids:
+            if level[h] > low and h not in self.water:
+                alpha = min(70, round(70 * (level[h] - low) / steps))
+                path = tints.get(alpha)
+                if path is None:
+                    path = tints[alpha] = QPainterPath()
+                    path.setFillRule(Qt.FillRule.WindingFill)  # edge bleeds overlap
+                path.addPolygon(self.poly[h])
+                path.closeSubpath()
+                if h in bleed:
+                    path.addPath(bleed[h])
+        self.level_tints = sorted(tints.items())
+
+    def _paint_contours(self, p: QPainter, lod: float, rect: QRectF) -> None:
+        """Hypsometric tint (a little darker per level) and brown contour lines, every fifth
+        one (the index contour) heavier, as on a printed topographic map."""
+        if not self.contours and not self.level_tints:
+            return
+        p.setPen(Qt.PenStyle.NoPen)
+        for alpha, path in self.level_tints:
+            p.setBrush(QColor(112, 84, 46, alpha))
+            p.drawPath(path)
+        p.setBrush(Qt.BrushStyle.NoBrush)
+        thin = QPen(QColor(128, 88, 50, 170), 0.9 if lod > 0.5 else 0.6, Qt.PenStyle.SolidLine,
+                    Qt.PenCapStyle.RoundCap, Qt.PenJoinStyle.RoundJoin)
+        index = QPen(QColor(112, 74, 40, 215), 1.7 if lod > 0.5 else 1.1, Qt.PenStyle.SolidLine,
+                     Qt.PenCapStyle.RoundCap, Qt.PenJoinStyle.RoundJoin)
+        grow = rect.adjusted(-3, -3, 3, 3)
+        for k, path, bounds in self.contours:
+            if grow.intersects(bounds):
+                p.setPen(index if k % 5 == 0 else thin)
+                p.drawPath(path)
+
+    def _paint_compass(self, p: QPainter, rect: QRectF) -> None:
+        """A north arrow in the top-right corner when the map is printed askew (``north_deg``,
+        degrees clockwise from the top of the map to true north)."""
+        north = self.grid.extra.get("north_deg")
+        if not isinstance(north, (int, float)) or isinstance(north, bool) or not north:
+            return
+        c = QPointF(self.map_rect.right() - HEX_R * 1.6, self.map_rect.top() + HEX_R * 1.6)
+        if not rect.adjusted(-HEX_R * 2, -HEX_R * 2, HEX_R * 2, HEX_R * 2).contains(c):
+            return
+        p.save()
+        p.translate(c)
+        p.setPen(QPen(QColor(250, 246, 232, 220), 3.0))
+        p.setBrush(QColor(250, 246, 232, 200))
+        p.drawEllipse(QPointF(0, 0), HEX_R * 0.95, HEX_R * 0.95)
+        p.rotate(float(north))
+        arrow = QPolygonF([QPointF(0, -HEX_R * 0.8), QPointF(HEX_R * 0.22, HEX_R * 0.3), QPointF(0, HEX_R * 0.12),
+                           QPointF(-HEX_R * 0.22, HEX_R * 0.3)])
+        p.setPen(QPen(theme.INK, 1.0))
+        p.setBrush(theme.INK)
+        p.drawPolygon(arrow)
+        draw_halo_text(p, QPointF(0, -HEX_R * 0.98), "N", theme.map_font(HEX_R * 0.32, bold=True), theme.INK,
+                       QColor(250, 246, 232, 220))
+        p.restore()
+
+    def _paint_hilltops(self, p: QPainter, lod: float, rect: QRectF | None = None) -> None:
+        """Summit marks with the hill's name and height (the ``landmarks`` of kind hilltop; a
+        hill of several hexes has an entry, and a mark, per hex, and its name once)."""
+        named: set[str] = set()
+        for mk in self.hilltops:
+            c = self.centre[mk["at"]]
+            name = str(mk.get("name") or "")
+            first = name not in named
+            named.add(name)
+            if rect is not None and not rect.adjusted(-HEX_R * 2, -HEX_R, HEX_R * 2, HEX_R).contains(c):
+                continue
+            tri = QPolygonF([QPointF(c.x(), c.y() - HEX_R * 0.13), QPointF(c.x() + HEX_R * 0.11, c.y() + HEX_R * 0.07),
+                             QPointF(c.x() - HEX_R * 0.11, c.y() + HEX_R * 0.07)])
+            p.setPen(QPen(QColor(250, 246, 232), 1.0))
+            p.setBrush(QColor("#4A3A28"))
+            p.drawPolygon(tri)
+            if lod < 0.3 or not first:
+                continue
+            height = mk.get("height")
+            f = theme.map_font(HEX_R * 0.27, bold=True)
+            if name:
+                draw_halo_text(p, QPointF(c.x(), c.y() - HEX_R * 0.36), name, f, QColor("#4A3422"),
+                               QColor(250, 246, 232, 215))
+            if isinstance(height, (int, float)) and str(height) not in name:
+                draw_halo_text(p, QPointF(c.x(), c.y() + HEX_R * 0.32), f"{height:g}",
+                               theme.map_font(HEX_R * 0.22), QColor("#4A3422"), QColor(250, 246, 232, 200))
 
     def _split_line(self, centres: list[QPointF]) -> list[list[QPointF]]:
         horizontal = (max(c.x() for c in centres) - min(c.x() for c in centres)) >= \
@@ -725,6 +867,7 @@ class HexBoard(Board):
         if not coast.isEmpty():
             p.setPen(QPen(theme.COAST, 1.3, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap))
             p.drawPath(coast)
+        self._paint_contours(p, lod, rect)
         if lod >= 0.28:
             self._paint_relief(p, vis, lod)
         # hex grid
@@ -754,8 +897,10 @@ class HexBoard(Board):
         self._paint_river_names(p, lod, rect)
         self._paint_lines(p, lod, rect)
         self._paint_places(p, vis, lod, rect)
+        self._paint_hilltops(p, lod, rect)
         if lod >= 1.05:
             self._paint_hex_numbers(p, vis, lod)
+        self._paint_compass(p, rect)
         p.restore()
         self._paint_frame(p)
         p.restore()
@@ -878,6 +1023,18 @@ class HexBoard(Board):
         return got
 
     def _paint_rivers(self, p: QPainter, lod: float, rect: QRectF | None = None) -> None:
+        if self.streams:  # brooks along hexsides: a thinner blue line than a river
+            sw = 1.5 if lod > 0.5 else 1.5 / max(lod * 2, 0.6)
+            grow = (rect or self.rect()).adjusted(-6, -6, 6, 6)
+            cache = self.__dict__.get("_stream_cache")
+            if cache is None:
+                cache = self._stream_cache = [(pth, pth.boundingRect().adjusted(-1, -1, 1, 1)) for pth in
+                                              (wavy_path(ch, HEX_R * 0.06, seed=i + 11) for i, ch in enumerate(self.streams))]
+            p.setBrush(Qt.BrushStyle.NoBrush)
+            p.setPen(QPen(theme.RIVER, sw, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap, Qt.PenJoinStyle.RoundJoin))
+            for path, bounds in cache:
+                if grow.intersects(bounds):
+                    p.drawPath(path)
         if not self.rivers:
             return
         w = 2.8 if lod > 0.5 else 2.8 / max(lod * 2, 0.6)

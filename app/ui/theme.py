@@ -64,6 +64,8 @@ TERRAIN: dict[str, tuple[str, str]] = {
     "urban": ("#C9BBA8", "urban"),
     "city": ("#D5C7B0", "urban"),
     "hagaru-ri": ("#D5C7B0", "urban"),
+    "village": ("#DDD3BD", "urban"),       # Semper Fi!'s ruined Hagaru-ri (open terrain, 1.1f)
+    "airstrip": ("#D3CDBA", ""),
     "offmap": ("#CBC7B4", "hatch"),
     "off map": ("#CBC7B4", "hatch"),
     "out of play": ("#CBC7B4", "hatch"),
