@@ -299,12 +299,21 @@ def _counters_at(path: str) -> Counters:
     return c
 
 
+_LOADED: dict[str, Any] = {}
+
+
 def tables() -> dict[str, Any]:
-    return _tables_at(str(resource_dir() / "tables.toml"))
+    t = _LOADED.get("tables")
+    if t is None:
+        t = _LOADED["tables"] = _tables_at(str(resource_dir() / "tables.toml"))
+    return t
 
 
 def counters() -> Counters:
-    return _counters_at(str(resource_dir() / "counters.toml"))
+    c = _LOADED.get("counters")
+    if c is None:
+        c = _LOADED["counters"] = _counters_at(str(resource_dir() / "counters.toml"))
+    return c
 
 
 # -- maps -----------------------------------------------------------------------------------------
@@ -385,5 +394,11 @@ def _board_at(path: str) -> Board:
                  lines, regions, hexset=frozenset(ids))
 
 
+_BOARDS: dict[str, Board] = {}
+
+
 def board(name: str) -> Board:
-    return _board_at(str(map_path(name).resolve()))
+    b = _BOARDS.get(name)
+    if b is None:
+        b = _BOARDS[name] = _board_at(str(map_path(name).resolve()))
+    return b
