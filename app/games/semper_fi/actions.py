@@ -147,6 +147,8 @@ def pending_actions(state: SFState) -> list[Action]:
     if p.kind == "return-fire":
         return overwatch.return_fire_options(state, p)
     if p.kind == "retreat":
+        if state.units[p.units[0]].at != p.hex:
+            return [{"type": "pass"}]                     # eliminated or moved meanwhile
         ends, _ = morale.retreat_ends(state, p.units[0], p.count)
         return [{"type": "retreat", "unit": p.units[0], "to": h} for h in sorted(ends)]
     return [{"type": "pass"}]

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from app.engine.game import Context
 from app.games.semper_fi.data import tables
+from app.games.semper_fi.state import BOXES
 from app.games.semper_fi.sight import light, los, open_for_spotting, smoke_hexes, spotting_range
 from app.games.semper_fi.units import (bd, communist, lose_steps, revealed_at, side_at, steps_at,
                                        udef, units_at, values)
@@ -192,7 +193,7 @@ def point_targets(state: "SFState", uid: str) -> list[str]:
     out = []
     for t, s in sorted(state.units.items()):
         d = udef(t)
-        if d.side == side or s.hidden or s.at in ("setup", "offmap", "elim", "exited") or s.at.startswith("box:"):
+        if d.side == side or s.hidden or s.at in BOXES:
             continue
         cls = target_class(state, t)
         if cls not in ("armoured", "B"):

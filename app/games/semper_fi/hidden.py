@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 from app.engine.game import Context
 from app.games.semper_fi.data import NK, US, tables
 from app.games.semper_fi.sight import light, los, open_for_spotting, spotting_range
+from app.games.semper_fi.state import BOXES
 from app.games.semper_fi.units import bd, hexes_of, other, udef, units_of
 
 if TYPE_CHECKING:
@@ -47,7 +48,7 @@ def reveal_checks(state: "SFState", ctx: Context) -> None:
     b = bd(state)
     for uid in sorted(state.units):
         s = state.units[uid]
-        if not s.hidden or s.at.startswith(("box:",)) or s.at in ("setup", "offmap", "elim", "exited"):
+        if not s.hidden or s.at in BOXES:
             continue
         enemy_hexes = hexes_of(state, other(udef(uid).side))
         if any(b.grid.distance(s.at, h) <= 1 for h in enemy_hexes):

@@ -40,7 +40,7 @@ def pieces(state: SFState, side: str | None) -> list[dict[str, Any]]:
     markers: dict[str, int] = {}
     for uid in sorted(state.units):
         s = state.units[uid]
-        if s.at in ("setup", "pool", "offmap", "elim", "exited"):
+        if s.at in BOXES and s.at != COLUMN:
             continue
         d = udef(uid)
         if not _visible(state, uid, side):

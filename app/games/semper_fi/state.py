@@ -16,7 +16,8 @@ OFFMAP = "offmap"
 ELIM = "elim"
 EXITED = "exited"
 COLUMN = "box:road-column"
-BOXES = (SETUP, OFFMAP, ELIM, EXITED, COLUMN)
+POOL = "pool"                  # reinforcements not yet due
+BOXES = (SETUP, OFFMAP, ELIM, EXITED, COLUMN, POOL)
 
 # phases of a turn (C2.1); set-up phases come first
 PHASES = ("setup", "initiative", "air-artillery", "action-1", "action-2")
