@@ -16,8 +16,8 @@ from app.games.semper_fi.state import BOXES
 from tests.semper_fi.conftest import SCENARIOS, scenario
 
 #: last turn used for the fuzz (the full 5.3 runs 67 turns)
-SHORT = {"5-3-battle-for-no-name-ridge": "17 Aug 1540", "4-1-ambush": "12 Aug 1600",
-         "5-1-morning-assault": "17 Aug 1000", "5-2-1-5-to-the-fore": "17 Aug 1640"}
+SHORT = {"5-3-battle-for-no-name-ridge": "17 Aug 1320", "4-1-ambush": "12 Aug 1440",
+         "5-1-morning-assault": "17 Aug 0900", "5-2-1-5-to-the-fore": "17 Aug 1600"}
 
 
 def cases() -> list[tuple[str, str]]:
@@ -57,6 +57,8 @@ def test_random_play_keeps_invariants(name: str, variant: str) -> None:
     sc = scenario(name)
     if name in SHORT:
         sc["turns"]["last"] = SHORT[name]
+    if variant and name.startswith("5-3"):
+        sc["turns"]["last"] = "17 Aug 0900"      # the 5.1 variants are exercised in full in 5.1
     opts = {variant: True} if variant else {}
     m = Match.start(GAME, sc, seed=11, options=opts, keep_snapshots=False)
     rng = Rng.from_seed(5)

@@ -18,6 +18,15 @@ from app.games.semper_fi.units import (bd, other, revealed_at, side_at, udef, un
 
 # -- legality --------------------------------------------------------------------------------------
 def legal(state: SFState) -> list[Action]:
+    from app.games.semper_fi.units import build_index, drop_index
+    build_index(state)
+    try:
+        return _legal(state)
+    finally:
+        drop_index(state)
+
+
+def _legal(state: SFState) -> list[Action]:
     if state.result is not None or state.finished:
         return []
     if state.pending:

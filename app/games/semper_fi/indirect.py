@@ -42,6 +42,7 @@ def spotters(state: "SFState", side: str) -> list[str]:
 
 def spotted_targets(state: "SFState", side: str, observers: list[str]) -> dict[str, str]:
     """Enemy hexes with a revealed unit seen by an observer -> the closest such observer."""
+    from app.games.semper_fi.sight import spotting_range
     b = bd(state)
     enemy = other(side)
     bad = no_fire_hexes(state, side)
@@ -49,15 +50,24 @@ def spotted_targets(state: "SFState", side: str, observers: list[str]) -> dict[s
     ohexes: dict[str, str] = {}
     for o in observers:
         ohexes.setdefault(state.units[o].at, o)
-    for h in sorted({state.units[u].at for u in units_of(state, enemy) if not state.units[u].hidden}):
+    by_hex: dict[str, int] = {}
+    for u in units_of(state, enemy):
+        s = state.units[u]
+        if s.hidden:
+            continue
+        r = spotting_range(state, b, s.at, fired=s.fired, dug_in=s.dug_in)
+        by_hex[s.at] = max(by_hex.get(s.at, 0), r)
+    for h in sorted(by_hex):
         if h in bad or not fire.area_target_ok(state, h, enemy):
             continue
+        rng = by_hex[h]
         best = None
         for oh, o in ohexes.items():
-            if fire.spotted(state, [oh], h, enemy):
-                dist = b.grid.distance(oh, h)
-                if best is None or dist < best[0]:
-                    best = (dist, o)
+            dist = b.grid.distance(oh, h)
+            if dist > rng or (best is not None and dist >= best[0]):
+                continue
+            if los(state, b, oh, h)[0]:
+                best = (dist, o)
         if best:
             out[h] = best[1]
     return out

@@ -16,8 +16,15 @@ def other(side: str) -> str:
     return NK if side == US else US
 
 
+_UNITS: dict[str, UnitDef] = {}
+
+
 def udef(uid: str) -> UnitDef:
-    return counters().units[uid]
+    d = _UNITS.get(uid)
+    if d is None:
+        _UNITS.update(counters().units)
+        d = _UNITS[uid]
+    return d
 
 
 def bd(state: "SFState") -> Board:
@@ -30,11 +37,31 @@ def on_map(state: "SFState", uid: str) -> bool:
 
 
 def units_of(state: "SFState", side: str) -> list[str]:
+    idx = getattr(state, "_idx", None)
+    if idx is not None:
+        return list(idx["side:" + side])
     return [u for u in state.units if udef(u).side == side and on_map(state, u)]
 
 
 def units_at(state: "SFState", h: str) -> list[str]:
+    idx = getattr(state, "_idx", None)
+    if idx is not None:
+        return list(idx.get(h, ()))
     return [u for u, s in state.units.items() if s.at == h]
+
+
+def build_index(state: "SFState") -> None:
+    """A hex -> units index used while legal actions are listed (nothing moves then)."""
+    idx: dict[str, list[str]] = {"side:us": [], "side:nk": []}
+    for u, s in state.units.items():
+        idx.setdefault(s.at, []).append(u)
+        if s.at not in BOXES:
+            idx["side:" + udef(u).side].append(u)
+    state._idx = idx  # type: ignore[attr-defined]
+
+
+def drop_index(state: "SFState") -> None:
+    state._idx = None  # type: ignore[attr-defined]
 
 
 def side_at(state: "SFState", h: str, side: str) -> list[str]:
