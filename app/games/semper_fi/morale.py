@@ -71,6 +71,8 @@ def check(state: "SFState", uid: str, ctx: Context, rule: str = "C7.1", extra: i
     dice = ctx.roll(f"Morale check for {d.label} (effective morale {e}: {', '.join(why)})", rule,
                     count=2)
     res = morale_result(e, sum(dice))
+    if heat and res == "surrender":
+        res = "syr"                                   # 2.3: the heat causes losses, never surrender
     apply_result(state, uid, res, ctx, rule, heat=heat)
     return res
 
@@ -129,7 +131,7 @@ def retreat_ends(state: "SFState", uid: str, hexes: int) -> tuple[dict[str, int]
     start = state.units[uid].at
     base = enemy_distance(state, start, d.side)
     bad = forbidden(state, d.side)
-    no_uphill = bool(state.scen.get("heat")) and is_marine(uid)     # 2.3
+    no_uphill = bool((state.scen.get("rules") or {}).get("heat")) and is_marine(uid)     # 2.3
     marine_choice = is_marine(uid) and hexes == 3                    # 2.6
     ends: dict[str, int] = {}
     stopped = False
