@@ -349,6 +349,16 @@ def test_5_3_nk_reserves_enter_on_the_west_edge() -> None:
     assert hexes and all(b.grid.parse_id(h)[0] == 1 and b.grid.parse_id(h)[1] <= 14 for h in hexes)
 
 
+def test_5_3_any_nk_unit_may_start_in_reserve() -> None:
+    m = Match.start(GAME, scenario("5-3-battle-for-no-name-ridge"), seed=2, keep_snapshots=False)
+    m.apply(next(a for a in m.legal_actions() if a["type"] == "place-rest"))
+    m.apply({"type": "end-setup"})
+    assert m.state.active == "nk"
+    a = next(x for x in m.legal_actions() if x["type"] == "reserve")
+    m.apply(a)
+    assert m.state.units[a["unit"]].at == "offmap"
+
+
 def test_5_3_reinforcements_arrive_at_1300_tanks_on_roads() -> None:
     st = setup_state(scenario("5-3-battle-for-no-name-ridge"), {}, 1)
     assert st.units["1-5-plt-1"].at == "pool"

@@ -172,6 +172,8 @@ def apply(state: SFState, action: Action, ctx: Context) -> None:
         setup.place(state, action["unit"], action["to"], ctx)
     elif t == "place-rest":
         setup.place_rest(state, ctx)
+    elif t == "reserve":
+        setup.reserve(state, action["unit"], ctx)
     elif t == "remove-step":
         setup.remove_step(state, action["unit"], ctx)
     elif t == "end-setup":

@@ -107,6 +107,8 @@ def describe_action(state: SFState, a: Action) -> str:
         return f"Set up {lab(a['unit'])} at {a['to']}"
     if t == "place-rest":
         return "Set up the remaining units at random in their areas"
+    if t == "reserve":
+        return f"Hold {lab(a['unit'])} off the map in reserve"
     if t == "remove-step":
         return f"Take a step off {lab(a['unit'])}"
     if t == "end-setup":

@@ -135,6 +135,9 @@ def setup_actions(state: SFState) -> list[dict[str, Any]]:
     for u in left:
         for h in placement_hexes(state, u):
             out.append({"type": "place", "unit": u, "to": h})
+    res = (state.scen.get("rules") or {}).get("reserves")
+    if res and res.get("side") == side:
+        out += [{"type": "reserve", "unit": u} for u in left]          # 5.3 NK reserves
     if left:
         out.append({"type": "place-rest"})
     if side == NK and state.to_remove > 0:
@@ -168,6 +171,13 @@ def place_rest(state: SFState, ctx: Context) -> None:
             continue
         i = state.rng.below(len(hexes))
         place(state, u, hexes[i], ctx)
+
+
+def reserve(state: SFState, uid: str, ctx: Context) -> None:
+    state.units[uid].at = OFFMAP
+    state.units[uid].mode = "move"
+    ctx.log(f"{udef(uid).label} is held off the map in reserve", "5.3", kind="setup", unit=uid,
+            private=udef(uid).side)
 
 
 def remove_step(state: SFState, uid: str, ctx: Context) -> None:
