@@ -385,3 +385,64 @@ def test_3_7_no_communist_smoke_or_illum() -> None:
     put(st, "1-5-plt-1", "9.10", hidden=False)
     kinds = {a["ammo"] for a in GAME.legal_actions(st) if a["type"] == "artillery"}
     assert kinds == {"he"}
+
+
+def test_1_4_truck_moved_weapons_use_truck_costs() -> None:
+    st = bare()
+    put(st, "hvy-mortar-5-42in-1", "13.10", mode="move")
+    assert movement.hex_cost(st, "hvy-mortar-5-42in-1", "13.10", "13.11") == tables()["terrain"]["broken"]["truck"]
+    assert movement.hex_cost(st, "hvy-mortar-5-42in-1", "11.11", "10.11") is None    # trucks: no paddy
+
+
+def test_1_7c_battalion_morale_starts_at_zero() -> None:
+    from tests.semper_fi.conftest import scenario
+    from app.games.semper_fi.setup import setup_state
+    st = setup_state(scenario("5-1-morning-assault"), {}, 1)
+    assert st.battalion and set(st.battalion.values()) == {0}
+
+
+def test_1_7d_1_7e_ammunition_and_mortar_fires_come_from_the_scenario() -> None:
+    from tests.semper_fi.conftest import scenario
+    from app.games.semper_fi.setup import setup_state
+    st = setup_state(scenario("5-1-morning-assault"), {}, 1)
+    assert st.ammo["105mm:he"] == 50 and st.ammo["105mm:smoke"] == 1 and st.ammo["76mm:he"] == 4
+    assert st.mortar_fires == {"18-str4": 12, "18-str6": 6}
+
+
+def test_1_8g_tanks_carry_nobody() -> None:
+    from app.games.semper_fi.data import counters
+    assert not [a for a in ("carry", "carrier", "transport") if a in counters().types["m26"].__dataclass_fields__]
+
+
+def test_2_2a_air_arrives_by_the_schedule_on_the_full_hour() -> None:
+    from app.games.semper_fi import air
+    from app.engine.game import Context
+    st = bare(air={"count": 1, "from": "17 Aug 0800", "to": "17 Aug 0900"})
+    for turn, want in ((1, 1), (2, 1), (4, 2), (5, 2)):
+        st.turn = turn
+        air.arrivals(st, Context(st.rng))
+        assert len(st.air) == want
+
+
+def test_2_4a_recoilless_rifles_are_a_targets_with_one_step() -> None:
+    st = bare()
+    put(st, "at-5-75rr-1", "12.10", mode="move")
+    assert fire.target_class(st, "at-5-75rr-1") == "A"
+    assert st.units["at-5-75rr-1"].steps == 1
+    put(st, "at-5-75rr-2", "10.10", mode="move")
+    assert not movement.can_enter_fire_mode(st, "at-5-75rr-2")            # 1.1b paddy
+
+
+def test_c6_3_overwatch_then_return_fire() -> None:
+    st = bare()
+    put(st, "1-18-plt-1", "8.10", hidden=False)
+    put(st, "1-5-plt-1", "10.10", mode="move")
+    to = "9.10"
+    act(st, {"type": "move", "unit": "1-5-plt-1", "to": to})
+    assert st.active == "nk"
+    assert {"type": "overwatch", "from": "8.10", "at": to} in GAME.legal_actions(st)
+    act(st, {"type": "overwatch", "from": "8.10", "at": to}, [1, 1])
+    act(st, {"type": "pass"}) if st.pending and st.pending[0].kind == "overwatch" else None
+    assert st.active == "us" and st.pending and st.pending[0].kind == "return-fire"
+    assert {"type": "return-fire", "at": "8.10"} in GAME.legal_actions(st)
+    assert st.units["1-18-plt-1"].fired
