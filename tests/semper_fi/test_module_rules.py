@@ -446,3 +446,11 @@ def test_c6_3_overwatch_then_return_fire() -> None:
     assert st.active == "us" and st.pending and st.pending[0].kind == "return-fire"
     assert {"type": "return-fire", "at": "8.10"} in GAME.legal_actions(st)
     assert st.units["1-18-plt-1"].fired
+
+
+def test_c9_3_moving_into_a_barrage_hex_is_fired_on() -> None:
+    st = bare()
+    st.barrages.append(Barrage("11.10", "he", "nk", 16))
+    put(st, "1-5-plt-1", "12.10", mode="move")
+    ctx = act(st, {"type": "move", "unit": "1-5-plt-1", "to": "11.10"}, [1, 1])
+    assert "The barrage fires on 11.10 (firepower 8)" in texts(ctx)

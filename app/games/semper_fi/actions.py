@@ -345,6 +345,12 @@ def _move(state: SFState, u: str, to: str, ctx: Context) -> None:
 
 
 def _after_step(state: SFState, u: str, to: str, ctx: Context, road: bool) -> None:
+    for x in [x for x in state.barrages if x.kind == "he" and x.hex == to and x.side != udef(u).side]:
+        # C9.3: a unit moving into a live barrage hex is fired on at half the barrage's strength
+        mods = fire.modifiers(state, to, None, [], "barrage")
+        fire.resolve_area(state, x.firepower // 2, to, mods, ctx, "C9.3", "The barrage")
+        if state.units[u].at != to:
+            return
     hidden.moved(state, u, ctx)
     hidden.reveal_checks(state, ctx)
     special.asleep(state, u, ctx)
