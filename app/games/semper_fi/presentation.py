@@ -14,6 +14,7 @@ from app.games.semper_fi.sight import light, los
 from app.games.semper_fi.state import BOXES, COLUMN, SFState
 from app.games.semper_fi.units import bd, udef
 
+SIDE_BOXES = {"setup": "box:to-set-up", "offmap": "box:off-map", "pool": "box:reinforcements"}
 PHASE_NAMES = {"setup": "Set-up", "initiative": "Initiative", "air-artillery": "Aircraft and artillery",
                "action-1": "First action phase", "action-2": "Second action phase"}
 
@@ -40,9 +41,14 @@ def pieces(state: SFState, side: str | None) -> list[dict[str, Any]]:
     markers: dict[str, int] = {}
     for uid in sorted(state.units):
         s = state.units[uid]
-        if s.at in BOXES and s.at != COLUMN:
-            continue
         d = udef(uid)
+        shown_at = s.at
+        if s.at in BOXES and s.at != COLUMN:
+            # units still to set up, reserves and reinforcements wait in boxes under the map,
+            # seen by their owner only; from there they are dragged onto the map
+            if s.at not in SIDE_BOXES or (side is not None and d.side != side):
+                continue
+            shown_at = SIDE_BOXES[s.at]
         if not _visible(state, uid, side):
             if not totally and s.at in b.hexset:
                 markers[s.at] = markers.get(s.at, 0) + 1
@@ -61,7 +67,7 @@ def pieces(state: SFState, side: str | None) -> list[dict[str, Any]]:
             flags.append("used")
         vals = t.fire if s.mode == "fire" else t.move
         out.append({
-            "id": uid, "at": s.at, "kind": "counter", "side": d.side, "nation": t.nation,
+            "id": uid, "at": shown_at, "kind": "counter", "side": d.side, "nation": t.nation,
             "unit_type": t.unit_type, "size": t.size, "label": d.label,
             "values": (f"{vals.area}-{vals.range}" + (f"-{t.move.ma}" if s.mode == "move" else "")),
             "reduced": s.steps < t.steps, "flags": flags,
