@@ -17,24 +17,42 @@ if TYPE_CHECKING:
     from app.games.semper_fi.state import SFState
 
 
+def _heights(b: Board) -> tuple[dict[str, int], dict[str, int]]:
+    """(ground, top) of every hex, worked out once per map: terrain never changes in play."""
+    hit = _HEIGHTS.get(b.name)
+    if hit is None:
+        ter = tables()["terrain"]
+        g, t = {}, {}
+        for h in b.ids:
+            name = b.terrain(h)
+            base = b.contour(h) * b.interval
+            obstacle = int(ter[name].get("obstacle", 0))
+            g[h] = base + (obstacle if name == "building" else 0)
+            t[h] = base + obstacle
+        hit = _HEIGHTS[b.name] = (g, t)
+    return hit
+
+
+_HEIGHTS: dict[str, tuple[dict[str, int], dict[str, int]]] = {}
+
+
 def ground(b: Board, h: str) -> int:
     """Height of the ground a unit stands on: contour level in metres, buildings +5 m (1.1e)."""
-    t = tables()["terrain"][b.terrain(h)]
-    return b.contour(h) * b.interval + (int(t.get("obstacle", 0)) if b.terrain(h) == "building" else 0)
+    return _heights(b)[0][h]
 
 
 def top(b: Board, h: str) -> int:
     """Height an intermediate hex reaches for LOS: ground plus its obstacle (woods, buildings)."""
-    t = tables()["terrain"][b.terrain(h)]
-    return b.contour(h) * b.interval + int(t.get("obstacle", 0))
+    return _heights(b)[1][h]
 
 
 def _trace(b: Board, line: list[str], ha: int, hb: int) -> str:
     n = len(line) - 1
+    tops = _heights(b)[1]
     for i in range(1, n):
         h = line[i]
         line_h = ha + (hb - ha) * i / n
-        tp = top(b, h)
+        tp = tops[h]
         if tp > line_h + 1e-9:
             return h
         if abs(tp - line_h) < 1e-9 and tp > min(ha, hb):
@@ -52,8 +70,10 @@ def terrain_los(b: Board, a: str, c: str) -> tuple[bool, str]:
         res = (True, "")
     else:
         ha, hc = ground(b, key[0]), ground(b, key[1])
-        l1, l2 = b.grid.line_variants(key[0], key[1])
-        blk = _trace(b, l1, ha, hc) or (_trace(b, l2, ha, hc) if l2 != l1 else "")
+        variants = [ln for ln in b.grid.line_variants(key[0], key[1]) if all(h in b.hexset for h in ln)]
+        blk = ""
+        for ln in variants or [b.grid.line(key[0], key[1])]:   # a variant off the map edge is not traced
+            blk = blk or _trace(b, ln, ha, hc)
         res = (blk == "", blk)
     b.los_cache[key] = res
     return res
