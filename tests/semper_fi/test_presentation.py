@@ -74,3 +74,21 @@ def test_overlays_show_barrages_and_boundaries() -> None:
     ov = GAME.overlays(st, "us")
     assert any(o["label"] == "Smoke" for o in ov)
     assert any(o.get("group") == "Boundaries" and "12.16" in o["hexes"] for o in ov)
+
+
+def test_drop_targets_agree_with_legal_actions() -> None:
+    """The per-unit shortcut the window uses gives exactly the legal moves and placements."""
+    from app.engine.match import Match
+    from app.engine.rng import Rng
+    m = Match.start(GAME, scenario("5-1-morning-assault"), seed=9, keep_snapshots=False)
+    rng = Rng.from_seed(1)
+    for _ in range(60):
+        st = m.state
+        legal = m.legal_actions()
+        for uid in list(st.units)[::7]:
+            want = {a["to"] for a in legal if a.get("unit") == uid and a["type"] in ("move", "place", "retreat")}
+            assert set(GAME.drop_targets(st, uid)) == want, uid
+        quick = [a for a in legal if a["type"] in ("place-rest", "end-setup", "end-phase", "pass", "go-first")]
+        m.apply(quick[0] if quick and rng.below(2) else legal[rng.below(len(legal))])
+        if m.outcome():
+            break

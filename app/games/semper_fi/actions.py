@@ -69,11 +69,12 @@ def _committed(state: SFState, uid: str) -> bool:
     return state.committed.get(udef(uid).formation, True)
 
 
-def _unit_actions(state: SFState, side: str, only_column_free: bool = False) -> list[Action]:
+def _unit_actions(state: SFState, side: str, only_column_free: bool = False,
+                  only: str | None = None) -> list[Action]:
     out: list[Action] = []
     b = bd(state)
     waiting = not _may_act(state, side)
-    for u in sorted(state.units):
+    for u in ([only] if only else sorted(state.units)):
         d = udef(u)
         s = state.units[u]
         if d.side != side:
@@ -120,6 +121,27 @@ def _unit_actions(state: SFState, side: str, only_column_free: bool = False) -> 
                                           for e in units_of(state, other(side)) if not state.units[e].hidden):
                 out.append({"type": "fall-back", "unit": u})
     return out
+
+
+def unit_moves(state: SFState, uid: str) -> list[Action] | None:
+    """The legal actions with ``uid`` and a destination, listed for that unit alone (the window's
+    drop targets); None when only the full list can say (reactions, the march column)."""
+    from app.games.semper_fi.units import build_index, drop_index
+    if state.result is not None or state.finished or state.pending or uid not in state.units:
+        return None
+    if state.phase == "setup":
+        if uid in setup.to_place(state, state.active):
+            return [{"type": "place", "unit": uid, "to": h} for h in setup.placement_hexes(state, uid)]
+        return []
+    if not state.phase.startswith("action") or (special.marching(state) and state.active == US):
+        return None
+    if udef(uid).side != state.active:
+        return []
+    build_index(state)
+    try:
+        return [a for a in _unit_actions(state, state.active, only=uid) if "to" in a and a["type"] == "move"]
+    finally:
+        drop_index(state)
 
 
 def sfa_firers(state: SFState, h: str, side: str) -> list[str]:

@@ -175,7 +175,8 @@ def describe_action(state: SFState, a: Action) -> str:
 def drop_targets(game: Game, state: SFState, piece: str) -> dict[str, dict[str, Any]]:
     out: dict[str, dict[str, Any]] = {}
     s = state.units.get(piece)
-    for a in game.legal_actions(state):
+    mine = actions.unit_moves(state, piece)
+    for a in (mine if mine is not None else game.legal_actions(state)):
         if a.get("unit") == piece and "to" in a and a["type"] in ("move", "place", "retreat"):
             cost = None
             note = describe_action(state, a)
