@@ -122,7 +122,8 @@ def poor_artillery(state: "SFState") -> bool:
     if not p:
         return False
     until = p.get("until") if isinstance(p, dict) else None
-    return not until or state.turn < turn_index(state, until)
+    idx = turn_index(state, until) if until else 0
+    return not until or idx == 0 or state.turn < idx
 
 
 def band(state: "SFState", line: str, dist: int) -> tuple[str, dict[str, int]]:

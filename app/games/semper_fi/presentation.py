@@ -179,7 +179,7 @@ def drop_targets(game: Game, state: SFState, piece: str) -> dict[str, dict[str, 
     for a in (mine if mine is not None else game.legal_actions(state)):
         if a.get("unit") == piece and "to" in a and a["type"] in ("move", "place", "retreat"):
             cost = None
-            note = describe_action(state, a)
+            note = "" if a["type"] == "place" else describe_action(state, a)
             if a["type"] == "move" and s is not None and s.at in bd(state).hexset:
                 cost = movement.hex_cost(state, piece, s.at, a["to"])
             out.setdefault(str(a["to"]), {"action": a, "cost": cost, "note": note})

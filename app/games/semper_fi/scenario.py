@@ -359,7 +359,7 @@ def _validate_body(sc: dict[str, Any], b: Board, clock: list[str], c: Any) -> li
 def boundary_hexes(state: "SFState", side: str) -> set[str]:
     """Hexes ``side`` may not enter at this turn (scenario boundaries)."""
     import json
-    key = (state.map_name, side, state.turn,
+    key = (state.map_name, side, state.turn, len(state.clock), state.clock[0] if state.clock else "",
            json.dumps((state.scen.get("rules") or {}).get("boundary", []), sort_keys=True))
     hit = _BOUNDARY_CACHE.get(key)
     if hit is not None:
@@ -369,9 +369,11 @@ def boundary_hexes(state: "SFState", side: str) -> set[str]:
     for bd_ in (state.scen.get("rules") or {}).get("boundary", []) or []:
         if bd_.get("side") != side:
             continue
-        if "from" in bd_ and state.turn < turn_index(state, bd_["from"]):
+        start = turn_index(state, bd_["from"]) if "from" in bd_ else 1
+        if start == 0 or state.turn < start:            # 0: a time past this game's last turn
             continue
-        if "until" in bd_ and state.turn >= turn_index(state, bd_["until"]):
+        end = turn_index(state, bd_["until"]) if "until" in bd_ else 0
+        if end and state.turn >= end:
             continue
         out |= _area_cached(b, bd_["area"])
     if len(_BOUNDARY_CACHE) > 256:

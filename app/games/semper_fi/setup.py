@@ -115,13 +115,21 @@ def placement_hexes(state: SFState, uid: str) -> list[str]:
     e = cached_entry(state, uid)
     if not e or "area" not in e:
         return []
-    hexes = legal_setup_hexes(b, state.scen, uid, area_cached(b, e["area"]))
+    import json
+    key = (state.map_name, json.dumps(e["area"], sort_keys=True),
+           json.dumps((state.scen.get("rules") or {}).get("boundary", []), sort_keys=True), udef(uid).type.id)
+    hexes = _PLACES.get(key)
+    if hexes is None:
+        hexes = _PLACES[key] = legal_setup_hexes(b, state.scen, uid, area_cached(b, e["area"]))
     away = e.get("away_from")
     if away:
         foes = hexes_of(state, other(udef(uid).side))
         n = int(away)
         hexes = [h for h in hexes if all(b.grid.distance(h, f) >= n for f in foes)]
     return hexes
+
+
+_PLACES: dict[tuple, list[str]] = {}
 
 
 def to_place(state: SFState, side: str) -> list[str]:
