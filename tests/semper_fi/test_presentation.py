@@ -63,6 +63,8 @@ def test_fire_preview_and_los_line() -> None:
     put(st, "1-18-plt-1", "11.12", hidden=False)
     pv = GAME.fire_preview(st, {"type": "fire", "from": "12.10", "at": "11.12"})
     assert pv["firepower"] == 5 and abs(sum(pv["chances"].values()) - 1) < 1e-3
+    words = GAME.describe_action(st, {"type": "fire", "from": "12.10", "at": "11.12"})
+    assert "column 4-5" in words and "step losses" in words
     line = GAME.los_line(st, "12.10", "4.10")
     assert line["visible"] is False and line["blocked_at"] in line["hexes"] and "blocked at" in line["why"]
 

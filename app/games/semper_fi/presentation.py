@@ -137,9 +137,9 @@ def describe_action(state: SFState, a: Action) -> str:
     if t == "dig-in":
         return f"{lab(a['unit'])} digs in"
     if t == "fire":
-        return f"Fire from {a['from']} at {a['at']}"
+        return f"Fire from {a['from']} at {a['at']}" + _odds(state, a)
     if t == "point-fire":
-        return f"{lab(a['unit'])} point-fires at {lab(a['target'])}"
+        return f"{lab(a['unit'])} point-fires at {lab(a['target'])}" + _odds(state, a)
     if t == "at-roll":
         return f"{lab(a['unit'])} makes AT rolls against {lab(a['target'])}"
     if t == "fall-back":
@@ -158,7 +158,7 @@ def describe_action(state: SFState, a: Action) -> str:
     if t == "air-strike":
         return f"F4U Corsair strike on {a['at']}"
     if t == "overwatch":
-        return f"Overwatch fire from {a['from']} at {a['at']}"
+        return f"Overwatch fire from {a['from']} at {a['at']}" + _odds(state, a)
     if t == "overwatch-air":
         return f"Call a Corsair onto {a['at']}"
     if t == "overwatch-mortar":
@@ -170,6 +170,23 @@ def describe_action(state: SFState, a: Action) -> str:
     if t == "pass":
         return "Hold fire" if state.pending and state.pending[0].kind in ("overwatch", "return-fire") else "Pass"
     return str(t)
+
+
+def _odds(state: SFState, a: Action) -> str:
+    """The fire's table row, modifiers and exact chances, for the button before it is pressed."""
+    try:
+        pv = actions.preview(state, a)
+    except (KeyError, ValueError, IndexError):
+        return ""
+    if not pv:
+        return ""
+    if "kill" in pv:
+        return f" (kill {pv['kill']:.0%}, shaken {pv['shaken']:.0%})"
+    mods = ", ".join(f"{r} {v:+d}" for r, v in pv["modifiers"]) or "no modifiers"
+    ch = pv["chances"]
+    hits = sum(v for k, v in ch.items() if "step" in k)
+    return (f" (firepower {pv['firepower']}, column {pv['column']}, {mods}: morale check {ch['morale check']:.0%},"
+            f" step losses {hits:.0%})")
 
 
 def drop_targets(game: Game, state: SFState, piece: str) -> dict[str, dict[str, Any]]:
