@@ -33,7 +33,7 @@ def arrivals(state: "SFState", ctx: Context) -> None:
     n = int(air["count"])
     until = min(state.turn + 2, len(state.clock))
     state.air += [until] * n
-    ctx.log(f"{n} F4U Corsair{'s' if n > 1 else ''} arrive and can loiter until {state.clock[until - 1][-4:]}",
+    ctx.log(f"{n} F4U Corsair{'s arrive' if n > 1 else ' arrives'} and can loiter until {state.clock[until - 1][-4:]}",
             "2.2b", kind="air")
 
 

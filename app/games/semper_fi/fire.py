@@ -122,7 +122,9 @@ def chances(col: dict[str, int], mod: int) -> dict[str, float]:
 def preview(fp: int, mods: list[tuple[str, int]]) -> dict[str, Any]:
     col = column(fp)
     total = sum(v for _r, v in mods)
-    return {"firepower": fp, "column": f"{col['min']}-{col['max']}" if col["max"] < 999 else f"{col['min']}+",
+    name = (f"{col['min']}+" if col["max"] >= 999 else str(col["min"]) if col["min"] == col["max"]
+            else f"{col['min']}-{col['max']}")
+    return {"firepower": fp, "column": name,
             "modifiers": [[r, v] for r, v in mods], "total_modifier": total,
             "chances": {RESULT_WORDS[k]: v for k, v in chances(col, total).items()}}
 
