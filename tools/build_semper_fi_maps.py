@@ -183,7 +183,9 @@ def build_grid(spec: MapSpec) -> HexGrid:
 def finish(grid: HexGrid, spec: MapSpec, lines: list[dict[str, Any]], regions: dict[str, list[str]],
            boxes: list[dict[str, Any]], notes: str) -> dict[str, Any]:
     grid.lines = lines
-    grid.regions = {k: sorted(set(v), key=grid.index) for k, v in regions.items()}
+    # lists keep their order (the main road runs from its entry to its exit); sets are sorted
+    grid.regions = {k: list(dict.fromkeys(v)) if isinstance(v, list) else sorted(v, key=grid.index)
+                    for k, v in regions.items()}
     grid.labels = spec.labels
     grid.boxes = boxes
     marks: list[dict[str, Any]] = []
@@ -486,13 +488,13 @@ def hagaru() -> dict[str, Any]:
         "Supply Dump": dump,
         "East Hill": sorted(east_hill, key=grid.index),
         "East Hill crest (19.24-17.29)": crest,
-        "map edge SW (bottom)": [h for h in land if row(h) == 1],
-        "map edge NW (left)": [h for h in land if col(h) == 1],
-        "map edge NE (top)": [h for h in land if row(h) == 35],
-        "map edge SE (right), the east edge of 7.5": [h for h in land if col(h) == 31],
+        "map edge SW (bottom)": [h for h in ids if h in land and row(h) == 1],
+        "map edge NW (left)": [h for h in ids if h in land and col(h) == 1],
+        "map edge NE (top)": [h for h in ids if h in land and row(h) == 35],
+        "map edge SE (right), the east edge of 7.5": [h for h in ids if h in land and col(h) == 31],
         "7.1 area in play: 12.01-12.18-22.18-22.01": [h for h in ids if 12 <= col(h) <= 22 and row(h) <= 18],
         "7.1 7.3 Chinese 172nd set-up: 12.01-12.07-22.12-22.01":
-            [h for h in _span(grid, ["12.01", "12.07", "22.12", "22.01"]) if h in land],
+            sorted((h for h in _span(grid, ["12.01", "12.07", "22.12", "22.01"]) if h in land), key=grid.index),
         "7.1 7.3 US How/3/1: within 3 of 22.10": within("22.10", 3),
         "7.1 7.3 US Item/3/1: within 4 of 16.08": within("16.08", 4),
         "7.1 7.3 US Dog/1 Eng: within 2 of 19.17": within("19.17", 2),
@@ -520,7 +522,7 @@ def hagaru() -> dict[str, Any]:
         "7.2 7.5 area in play: 9.35-9.18-31.18-31.35": [h for h in ids if col(h) >= 9 and row(h) >= 18],
         "7.2 7.5 Chinese 240th set-up: within 3 of 17.30 or 21.26": near(["17.30", "21.26"], 3),
         "7.3 Chinese 2nd Bn, 240th: within 4 of 21.28": within("21.28", 4),
-        "7.3 free set-up How/3/11: on or northeast of xx.23": [h for h in land if row(h) >= 23],
+        "7.3 free set-up How/3/11: on or northeast of xx.23": [h for h in ids if h in land and row(h) >= 23],
     }
     return finish(grid, spec, [], regions, [],
                   "Drawn by hand from scenarios 7.1-7.5; rows count up from the south-west edge; "

@@ -11,6 +11,7 @@ validation list names every problem and jumps to its place; every edit is undoab
 from __future__ import annotations
 
 import copy
+import math
 import re
 import sys
 from pathlib import Path
@@ -1030,8 +1031,10 @@ class HexProperties(QWidget):
         self.elev = QSpinBox()
         self.elev.setRange(-1000, 10000)
         self.name = QLineEdit()
+        self.level = QLabel("")
         f.addRow("Terrain", self.terrain)
         f.addRow("Elevation", self.elev)
+        f.addRow("Contour level", self.level)
         f.addRow("Name", self.name)
         self.feats: dict[str, QCheckBox] = {}
         for feat in hexops.HEX_FEATURES:
@@ -1059,6 +1062,14 @@ class HexProperties(QWidget):
         self.title.setText(f"Hex {h}")
         self.terrain.setCurrentText(hexops.terrain_of(self.doc.data, h))
         self.elev.setValue(int(e.get("elevation", 0) or 0))
+        # the level the rules count (elevation // contour_interval), and the hilltop here
+        ci = self.doc.data.get("contour_interval")
+        if isinstance(ci, (int, float)) and not isinstance(ci, bool) and ci > 0:
+            lv = math.floor((e.get("elevation", 0) or 0) / ci)
+            hill = self.scene.hilltop_of(h)
+            self.level.setText(f"{lv} (every {ci:g} m)" + (f" \u00b7 {hill[1].get('name')}" if hill else ""))
+        else:
+            self.level.setText("\u2014")
         self.name.setText(str(e.get("name", "") or ""))
         for feat, cb in self.feats.items():
             cb.setChecked(feat in (e.get("features") or []))

@@ -267,6 +267,9 @@ class HexGrid:
         q0, r0 = _offset_to_axial(self._flat, self._odd, lo.first_col, lo.first_row)
         self._origin = self._axial_pixel(q0, r0)
         self._ysign = -1.0 if lo.rows_up else 1.0
+        base = 0.0 if self._flat else -30.0
+        self._corner_offsets = tuple((lo.size * math.cos(math.radians(base + 60.0 * i)),
+                                      lo.size * math.sin(math.radians(base + 60.0 * i))) for i in range(6))
         # Neighbour tables: per index, on-map neighbours in direction order.
         nbr_idx: list[tuple[int, ...]] = []
         nbr_ids: list[tuple[str, ...]] = []
@@ -544,13 +547,7 @@ class HexGrid:
     def corners(self, hex_id: str) -> list[Point]:
         """The six corner points (clockwise in screen space, starting east/north-east)."""
         cx, cy = self.to_pixel(hex_id)
-        s = self.layout.size
-        base = 0.0 if self._flat else -30.0
-        out: list[Point] = []
-        for i in range(6):
-            ang = math.radians(base + 60.0 * i)
-            out.append((cx + s * math.cos(ang), cy + s * math.sin(ang)))
-        return out
+        return [(cx + dx, cy + dy) for dx, dy in self._corner_offsets]
 
     def pixel_bounds(self) -> tuple[float, float, float, float]:
         """(min_x, min_y, max_x, max_y) enclosing every on-map hex polygon (for scene rects)."""

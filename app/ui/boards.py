@@ -594,6 +594,8 @@ class HexBoard(Board):
             self.lines.append((ln, chain_segments(segs)))
         self.regions: list[tuple[str, QPainterPath, list[tuple[QPointF, QPointF]]]] = []
         for name, members in g.regions.items():
+            if "mig" not in name.lower() and "alley" not in name.lower():
+                continue  # only these are printed (set-up areas and the like are overlays)
             mem = {h for h in members if h in self.poly}
             if not mem:
                 continue
@@ -683,9 +685,10 @@ class HexBoard(Board):
             p.setBrush(QColor(112, 84, 46, alpha))
             p.drawPath(path)
         p.setBrush(Qt.BrushStyle.NoBrush)
-        thin = QPen(QColor(128, 88, 50, 170), 0.9 if lod > 0.5 else 0.6, Qt.PenStyle.SolidLine,
+        # zoomed out, the lines keep about half a screen pixel (thin) and one (index)
+        thin = QPen(QColor(128, 88, 50, 170), 0.9 if lod > 0.6 else 0.55 / max(lod, 0.2), Qt.PenStyle.SolidLine,
                     Qt.PenCapStyle.RoundCap, Qt.PenJoinStyle.RoundJoin)
-        index = QPen(QColor(112, 74, 40, 215), 1.7 if lod > 0.5 else 1.1, Qt.PenStyle.SolidLine,
+        index = QPen(QColor(112, 74, 40, 215), 1.7 if lod > 0.6 else 1.0 / max(lod, 0.2), Qt.PenStyle.SolidLine,
                      Qt.PenCapStyle.RoundCap, Qt.PenJoinStyle.RoundJoin)
         grow = rect.adjusted(-3, -3, 3, 3)
         for k, path, bounds in self.contours:

@@ -193,3 +193,12 @@ def test_printed_board_draws_contour_lines_only_where_the_map_asks(qtbot):
     # and the Korea map, which has elevations but no contour interval, draws none
     korea = HexBoard(json.loads((ROOT / "resources/korea38/map.json").read_text()))
     assert korea.contours == [] and korea.level_tints == []
+
+
+def test_hex_dock_shows_contour_level_and_hilltop(make_window):
+    w = make_window(str(MAPS / "no-name-ridge.json"))
+    QTest.mouseClick(w.tool_buttons["inspect"], Qt.LeftButton)
+    click(w.view, w.scene.hex_centre("5.07"))
+    assert w.hex_props.title.text() == "Hex 5.07"
+    assert w.hex_props.elev.value() == 143
+    assert w.hex_props.level.text() == "7 (every 20 m) \u00b7 Hill 143"

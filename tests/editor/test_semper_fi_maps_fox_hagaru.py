@@ -52,7 +52,7 @@ def _highest_around(g: HexGrid, h: str) -> None:
         assert g.elevation(n) <= g.elevation(h), (h, n)
 
 
-# -- Fox Hill (6.1 First Attack, 6.2 Second Night, 6.3 The Defense of Fox Hill) -----------------
+# -- Fox Hill (scenarios 6.1 to 6.3) ---------------------------------------------------------------
 
 def test_fox_hill_is_the_summit_at_7_08(fox):
     hill = next(m for m in fox.landmarks("hilltop") if m["name"] == "Fox Hill")
