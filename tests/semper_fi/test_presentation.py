@@ -94,3 +94,16 @@ def test_drop_targets_agree_with_legal_actions() -> None:
         m.apply(quick[0] if quick and rng.below(2) else legal[rng.below(len(legal))])
         if m.outcome():
             break
+
+
+def test_the_shared_log_does_not_give_away_hidden_units() -> None:
+    from tests.semper_fi.conftest import act, texts
+    st = bare()
+    st.first = "nk"
+    st.active = st.turn_side = "nk"
+    put(st, "1-18-plt-1", "2.03", hidden=True, mode="move")
+    to = sorted(GAME.drop_targets(st, "1-18-plt-1"))[0]
+    ctx = act(st, {"type": "move", "unit": "1-18-plt-1", "to": to}, [1])
+    assert st.units["1-18-plt-1"].hidden
+    assert "2/18" not in texts(ctx) and "1/18" not in texts(ctx) and to not in texts(ctx)
+    assert all("unit" not in e.data for e in ctx.events)

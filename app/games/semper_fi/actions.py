@@ -215,7 +215,8 @@ def apply(state: SFState, action: Action, ctx: Context) -> None:
         s = state.units[action["unit"]]
         s.acted = "dug"
         s.dug_in = True
-        ctx.log(f"{udef(action['unit']).label} digs in at {s.at}", "C6.6", kind="dig")
+        ctx.log("A hidden unit digs in" if s.hidden else f"{udef(action['unit']).label} digs in at {s.at}",
+                "C6.6", kind="dig")
     elif t == "fire":
         _sfa(state, action["from"], action["at"], ctx)
     elif t == "point-fire":
@@ -309,11 +310,13 @@ def _mode(state: SFState, u: str, to: str, ctx: Context) -> None:
         s.mp_spent = movement.mode_change_cost(state, u)
         s.acted = "moving"
         s.mp_left = d.type.move.ma - s.mp_spent
-        ctx.log(f"{d.label} changes to move mode (half its movement allowance)", "C3.2", kind="mode")
+        ctx.log("A hidden unit changes mode" if s.hidden else
+                f"{d.label} changes to move mode (half its movement allowance)", "C3.2", kind="mode")
     else:
         s.mode = "fire"
         s.acted = "moved" if s.acted == "moving" or s.mp_spent else "moved"
-        ctx.log(f"{d.label} changes to fire mode", "C3.2", kind="mode")
+        ctx.log("A hidden unit changes mode" if s.hidden else f"{d.label} changes to fire mode", "C3.2",
+                kind="mode")
 
 
 def _move(state: SFState, u: str, to: str, ctx: Context) -> None:
@@ -333,7 +336,10 @@ def _move(state: SFState, u: str, to: str, ctx: Context) -> None:
         s.acted = "moving"
         s.mp_left = max(0.0, d.type.move.ma - s.mp_spent)
         rule = "4.1" if frm == COLUMN else "1.7h"
-        ctx.log(f"{d.label} enters the map at {to}", rule, kind="move", unit=u, to=to)
+        if s.hidden:
+            ctx.log("A hidden unit enters the map", rule, kind="move")
+        else:
+            ctx.log(f"{d.label} enters the map at {to}", rule, kind="move", unit=u, to=to)
         if special.marching(state) and s.mp_spent >= 3 - 1e-9:
             s.acted = "moved"
         if frm != COLUMN:
@@ -356,8 +362,11 @@ def _move(state: SFState, u: str, to: str, ctx: Context) -> None:
     s.dug_in = False
     state.moved_ever.add(u)
     road = b.road(frm, to)
-    ctx.log(f"{d.label} moves {frm} -> {to} ({cost:g} MP, {max(s.mp_left, 0):g} left)", "C4.1", kind="move",
-            unit=u, to=to)
+    if s.hidden:
+        ctx.log("A hidden unit moves", "C4.1", kind="move")
+    else:
+        ctx.log(f"{d.label} moves {frm} -> {to} ({cost:g} MP, {max(s.mp_left, 0):g} left)", "C4.1", kind="move",
+                unit=u, to=to)
     if special.marching(state) and u in state.column:
         if s.mp_spent >= 3 - 1e-9:
             s.acted = "moved"

@@ -85,6 +85,6 @@ def air_spot(state: "SFState", uid: str, ctx: Context, what: str) -> None:
     s = state.units[uid]
     if any(los(state, b, state.units[m].at, s.at)[0] for m in marines):
         return                                               # 1.3d: only out of Marine LOS
-    r = ctx.d6(f"Air spotting: {udef(uid).label} {what}", "1.3d")
+    r = ctx.d6(f"Air spotting: a hidden unit {what}", "1.3d")
     if r >= int(tables()["air_spotting"]["reveal"]):
         reveal(state, uid, ctx, "spotted from the air", "1.3d")

@@ -164,8 +164,10 @@ def place(state: SFState, uid: str, h: str, ctx: Context) -> None:
     s.mode = e.get("mode", "fire")
     if s.dug_in and not tables()["terrain"][bd(state).terrain(h)]["dig_in"]:
         s.dug_in = False                                          # 1.1b: never dug in a paddy
-    ctx.log(f"{udef(uid).label} sets up at {h}" + (" (hidden)" if s.hidden else ""), "C11.2",
-            kind="setup", unit=uid, private=udef(uid).side if s.hidden else "")
+    if s.hidden:
+        ctx.log("A hidden unit sets up", "1.3a", kind="setup")
+    else:
+        ctx.log(f"{udef(uid).label} sets up at {h}", "C11.2", kind="setup", unit=uid, to=h)
 
 
 def place_rest(state: SFState, ctx: Context) -> None:
@@ -184,8 +186,7 @@ def place_rest(state: SFState, ctx: Context) -> None:
 def reserve(state: SFState, uid: str, ctx: Context) -> None:
     state.units[uid].at = OFFMAP
     state.units[uid].mode = "move"
-    ctx.log(f"{udef(uid).label} is held off the map in reserve", "5.3", kind="setup", unit=uid,
-            private=udef(uid).side)
+    ctx.log("A unit is held off the map in reserve", "5.3", kind="setup")
 
 
 def remove_step(state: SFState, uid: str, ctx: Context) -> None:

@@ -131,3 +131,8 @@ def in_paddy_off_road(state: "SFState", h: str) -> bool:
 
 def terrain_row(state: "SFState", h: str) -> dict:
     return tables()["terrain"][bd(state).terrain(h)]
+
+
+def secret(state: "SFState", uid: str) -> bool:
+    """A hidden unit's doings are logged without its name or hexes (the log is shared, 1.3)."""
+    return state.units[uid].hidden
