@@ -454,3 +454,17 @@ def test_c9_3_moving_into_a_barrage_hex_is_fired_on() -> None:
     put(st, "1-5-plt-1", "12.10", mode="move")
     ctx = act(st, {"type": "move", "unit": "1-5-plt-1", "to": "11.10"}, [1, 1])
     assert "The barrage fires on 11.10 (firepower 8)" in texts(ctx)
+
+
+def test_1_7g_the_initiative_winner_chooses_even_after_a_retreat_in_the_command_phase() -> None:
+    from app.games.semper_fi.state import Pending
+    st = bare()
+    st.phase = "initiative"
+    st.initiative = "us"
+    put(st, "1-18-plt-1", "6.11")
+    put(st, "1-5-plt-1", "12.10")
+    st.pending.append(Pending("retreat", "nk", ["1-18-plt-1"], "6.11", count=1))
+    st.active = "nk"
+    legal = GAME.legal_actions(st)
+    act(st, legal[0])
+    assert st.active == "us" and GAME.legal_actions(st) == [{"type": "go-first"}, {"type": "go-second"}]

@@ -265,6 +265,10 @@ def _settle(state: SFState, ctx: Context) -> None:
         state.active = state.pending[0].side
     elif state.phase.startswith("action") or state.phase == "air-artillery":
         state.active = sequence.phasing(state)
+    elif state.phase == "initiative":
+        state.active = state.initiative              # after a reaction in the command phase
+    elif state.phase == "setup" and state.setup_order:
+        state.active = state.setup_order[0]
 
 
 def _close(state: SFState, p: Any, ctx: Context) -> None:
