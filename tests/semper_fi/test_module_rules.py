@@ -468,3 +468,14 @@ def test_1_7g_the_initiative_winner_chooses_even_after_a_retreat_in_the_command_
     legal = GAME.legal_actions(st)
     act(st, legal[0])
     assert st.active == "us" and GAME.legal_actions(st) == [{"type": "go-first"}, {"type": "go-second"}]
+
+
+def test_2_6_a_voluntary_marine_fallback_may_be_one_to_three_hexes() -> None:
+    st = bare()
+    put(st, "1-5-plt-1", "13.10")
+    put(st, "1-18-plt-1", "12.10", hidden=False)
+    act(st, {"type": "fall-back", "unit": "1-5-plt-1"}, [1])     # SYR table 1: one step, 1 hex
+    assert st.pending and st.pending[0].kind == "retreat" and st.pending[0].count == 3
+    ends = {a["to"] for a in GAME.legal_actions(st)}
+    b = board(st.map_name)
+    assert {b.grid.distance("13.10", h) for h in ends} >= {1, 2}

@@ -108,6 +108,8 @@ def syr(state: "SFState", uid: str, ctx: Context, rule: str = "C7.3", heat: bool
     if s.steps <= 0:
         return
     hexes = int(row["hexes"])
+    if voluntary and is_marine(uid) and hexes < 4:
+        hexes = 3                                     # 2.6: a Marine fallback of 1, 2 or 3 hexes
     if heat:
         s.morale = "paralysed"                       # 2.3: stays in the hex it tried to leave
         ctx.log(f"{d.label} stays where it is, paralysed by the heat", "2.3", kind="morale", unit=uid)
