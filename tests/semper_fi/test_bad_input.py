@@ -99,3 +99,22 @@ def test_command_line_legal_and_run(tmp_path: Path) -> None:
     assert any(a["type"] == "place" for a in acts)
     r2 = subprocess.run([sys.executable, "-m", "app", "games"], cwd=ROOT, capture_output=True, text=True, timeout=120)
     assert "4-1-ambush" in r2.stdout and "sandbox only" not in r2.stdout.split("semper-fi")[1].splitlines()[0]
+
+
+@pytest.mark.parametrize("action", [
+    {"type": "move", "unit": "1-5-plt-1", "to": "99.99"},
+    {"type": "move", "unit": "no-such-unit", "to": "12.10"},
+    {"type": "fire", "from": "12.10"},
+    {"type": "artillery", "battery": "baker-1-11"},
+    {"type": "assault"},
+    {"type": "teleport"},
+    {},
+])
+def test_illegal_actions_are_refused_with_a_reason(action) -> None:
+    from app.engine.game import IllegalAction
+    from app.engine.match import Match
+    from tests.semper_fi.conftest import scenario
+    m = Match.start(GAME, scenario("5-1-morning-assault"), seed=1, keep_snapshots=False)
+    with pytest.raises(IllegalAction) as e:
+        m.apply(action)
+    assert e.value.illegal.reason
