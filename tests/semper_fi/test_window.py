@@ -65,3 +65,35 @@ def test_a_marine_platoon_moves_by_drag_in_the_window(qtbot) -> None:
     if w.match.state.units[uid].at == to:
         drawn = next(p for p in GAME.pieces(w.match.state, "us") if p["id"] == uid)
         assert "move-mode" in drawn["flags"]
+
+
+def test_setting_up_by_dragging_from_the_box_under_the_map(qtbot) -> None:
+    from app.ui.window import MainWindow
+    m = Match.start(GAME, scenario("4-2-night-attack"), seed=4)
+    assert m.state.phase == "setup" and m.state.active == "us"
+    w = MainWindow(use_settings=False)
+    qtbot.addWidget(w)
+    w.resize(1300, 850)
+    w.show()
+    w.ai_delay_ms = 0
+    w.scene.animate = False
+    w.start_match(m, {"us": "human", "nk": "human"})
+    qtbot.waitExposed(w)
+    w.view.set_zoom(1.0)
+    uid = "wpns-1-5-81mm-1"
+    assert next(p for p in GAME.pieces(w.match.state, "us") if p["id"] == uid)["at"] == "box:to-set-up"
+    assert not [p for p in GAME.pieces(w.match.state, "us") if p["side"] == "nk"]
+    to = sorted(GAME.drop_targets(w.match.state, uid))[0]
+    item = w.scene.items_by_id[uid]
+    w.view.centerOn(item.pos())
+    a = w.view.mapFromScene(item.pos())
+    w.view.centerOn(w.scene.board.anchor(to))
+    a = w.view.mapFromScene(w.scene.items_by_id[uid].pos())
+    b = w.view.mapFromScene(w.scene.board.anchor(to))
+    if not w.view.viewport().rect().contains(a):
+        w.view.set_zoom(0.4)
+        w.view.centerOn(w.scene.board.anchor(to))
+        a = w.view.mapFromScene(w.scene.items_by_id[uid].pos())
+        b = w.view.mapFromScene(w.scene.board.anchor(to))
+    _drag(w, a, b)
+    assert w.match.state.units[uid].at == to
