@@ -84,9 +84,6 @@ def test_setting_up_by_dragging_from_the_box_under_the_map(qtbot) -> None:
     assert next(p for p in GAME.pieces(w.match.state, "us") if p["id"] == uid)["at"] == "box:to-set-up"
     assert not [p for p in GAME.pieces(w.match.state, "us") if p["side"] == "nk"]
     to = sorted(GAME.drop_targets(w.match.state, uid))[0]
-    item = w.scene.items_by_id[uid]
-    w.view.centerOn(item.pos())
-    a = w.view.mapFromScene(item.pos())
     w.view.centerOn(w.scene.board.anchor(to))
     a = w.view.mapFromScene(w.scene.items_by_id[uid].pos())
     b = w.view.mapFromScene(w.scene.board.anchor(to))
