@@ -25,6 +25,10 @@ from app.engine.files import atomic_write
 from app.engine.scenario import load_scenario
 
 
+PLAYER_NAMES = {"random": "Random moves", "ai": "Computer", "ai:easy": "Computer (easy)",
+                "ai:hard": "Computer (hard)", "greedy": "Computer (greedy)"}
+
+
 class _Runner(QObject):
     progress = Signal(int, int)
     finished = Signal(list)
@@ -89,12 +93,13 @@ class BalanceLab(QDialog):
         for side in self.game.sides:
             box = QComboBox()
             for n in names:
-                box.addItem(n)
+                box.addItem(PLAYER_NAMES.get(n, n.replace("-", " ").capitalize()), n)
                 if n == "ai":
                     for lvl in ("easy", "hard"):
-                        box.addItem(f"ai:{lvl}")
-            box.setCurrentText("ai" if "ai" in names else "random")
-            form.addRow(f"{side} player", box)
+                        box.addItem(PLAYER_NAMES[f"ai:{lvl}"], f"ai:{lvl}")
+            box.setCurrentIndex(max(0, box.findData("ai" if "ai" in names else "random")))
+            who = "Played by" if len(self.game.sides) == 1 else f"{side.replace('-', ' ').title()} played by"
+            form.addRow(who, box)
             self.player_boxes.append(box)
 
         self.run_btn = QPushButton("Run")
@@ -139,7 +144,7 @@ class BalanceLab(QDialog):
         self.csv_btn.clicked.connect(lambda: self.export_csv(None))
 
     def players(self) -> list[str]:
-        return parse_players(self.game, ",".join(b.currentText() for b in self.player_boxes))
+        return parse_players(self.game, ",".join(str(b.currentData() or b.currentText()) for b in self.player_boxes))
 
     def start(self) -> None:
         players = self.players()

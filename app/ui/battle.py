@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (QCheckBox, QFrame, QGraphicsItem, QGridLayout, QH
                                QToolButton, QVBoxLayout, QWidget)
 
 from app.ui import theme
+from app.ui.rules_panel import rule_links
 from app.ui.panels import ProbabilityBar
 
 DICE = "\u2680\u2681\u2682\u2683\u2684\u2685"
@@ -252,6 +253,7 @@ class BattlePanel(QWidget):
     air_changed = Signal(list)
     air_commit = Signal(list)
     mig = Signal(str)
+    rule_link = Signal(str)        # a rule number clicked: the Rules panel opens on it
     stay = Signal()
 
     def __init__(self, parent=None):
@@ -426,8 +428,10 @@ class BattlePanel(QWidget):
         line.setFrameShadow(QFrame.Shadow.Sunken)
         v.addWidget(line)
         att, dfn = bd.get("attack", 0), bd.get("defence", 0)
-        v.addWidget(_label(f"Attack <b>{att}</b> against defence <b>{dfn}</b> &rarr; base odds "
-                           f"<b>{bd.get('base_odds', '')}</b> (9.1)", rich=True))
+        base = _label(f"Attack <b>{att}</b> against defence <b>{dfn}</b> &rarr; base odds "
+                      f"<b>{bd.get('base_odds', '')}</b> (<a href='rule:9.1'>9.1</a>)", rich=True)
+        base.linkActivated.connect(lambda url: self.rule_link.emit(url.split(":", 1)[-1]))
+        v.addWidget(base)
         shifts = bd.get("shifts") or []
         if shifts:
             g = QGridLayout()
@@ -440,7 +444,9 @@ class BattlePanel(QWidget):
                 sign.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
                 g.addWidget(sign, i, 0)
                 g.addWidget(_label(str(s.get("label", ""))), i, 1)
-                rule = QLabel(str(s.get("rule", "")))
+                rule = QLabel(rule_links(str(s.get("rule", ""))))
+                rule.setTextFormat(Qt.TextFormat.RichText)
+                rule.linkActivated.connect(lambda url: self.rule_link.emit(url.split(":", 1)[-1]))
                 rule.setStyleSheet("color: #6A645A;")
                 g.addWidget(rule, i, 2)
             g.setColumnStretch(1, 1)

@@ -24,7 +24,7 @@ from app.ui.boards import PPI, anchor_path, star_path
 SHADOW = 0.12
 DIM_FLAGS = frozenset({"used", "moved", "fought", "spent", "activated", "fired", "done"})
 _LOOK_KEYS = ("kind", "side", "nation", "unit_type", "size", "label", "values", "reduced", "colour",
-              "flags", "w", "h", "r", "hidden", "shape", "text")
+              "flags", "w", "h", "r", "hidden", "shape", "text", "chips")
 
 
 def look_key(piece: dict[str, Any]) -> str:
@@ -63,7 +63,9 @@ def piece_size(piece: dict[str, Any], unit: float) -> QSizeF:
     if kind == "marker":
         return QSizeF(unit * 0.8, unit * 0.8)
     if kind == "card":
-        return QSizeF(unit * 0.9, unit * 1.3)
+        if piece.get("w"):          # a card lying on a table (its own size is drawn by the game)
+            return QSizeF(unit * 0.9, unit * 1.3)
+        return QSizeF(unit * 1.5, unit * 2.15)      # a card in a box: big enough to read its face
     return QSizeF(unit, unit)
 
 
@@ -343,14 +345,15 @@ def paint_standee(p: QPainter, piece: dict[str, Any], sides: tuple[str, ...] = (
     box = QRectF(16, 14, 33, 22)
     paint_unit_symbol(p, box, str(piece.get("unit_type") or ""), ink, c.lighter(118))
     label = str(piece.get("label") or piece.get("id") or "")
-    p.save()
-    p.translate(32.5, 62)
-    p.rotate(-90)
-    _text(p, QRectF(-22, -12, 44, 24), label, 16, ink)
-    p.restore()
     values = str(piece.get("values") or "")
     if values:
-        _text(p, QRectF(10, 36, 45, 14), values, 12, ink)
+        _text(p, QRectF(10, 37, 45, 13), values, 12, ink)
+    # the name runs up the standee below the values, never across them
+    p.save()
+    p.translate(32.5, 67)
+    p.rotate(-90)
+    _text(p, QRectF(-16, -12, 32, 24), label, 15, ink)
+    p.restore()
 
 
 def paint_card(p: QPainter, piece: dict[str, Any], sides: tuple[str, ...] = ()) -> None:
@@ -364,11 +367,35 @@ def paint_card(p: QPainter, piece: dict[str, Any], sides: tuple[str, ...] = ()) 
     p.setBrush(c)
     p.drawRoundedRect(QRectF(5, 5, 60, 22), 3, 3)
     _text(p, QRectF(6, 5, 58, 22), str(piece.get("label") or piece.get("id") or ""), 12, _fg(c))
+    chips = [str(x) for x in (piece.get("chips") or [])][:4]
+    bottom = 93.0
+    if chips:
+        # colour chips along the foot (the colours are named in the text as well)
+        cw = min(14.0, 56.0 / len(chips) - 2)
+        for i, name in enumerate(chips):
+            r = QRectF(7 + i * (cw + 3), 82, cw, 10)
+            p.setPen(QPen(QColor("#2B2620"), 0.8))
+            p.setBrush(theme.colour(name, "#888888"))
+            p.drawRoundedRect(r, 2, 2)
+        bottom = 79.0
     text = str(piece.get("text") or piece.get("values") or "")
     if text:
-        p.setFont(theme.counter_font(9, bold=False))
+        # the largest type (down to 5 px) that fits the face, word-wrapped
+        area = QRectF(7, 30, 56, bottom - 30)
+        flags = Qt.TextFlag.TextWordWrap | Qt.AlignmentFlag.AlignTop
+        px = 9.0
+        while px > 5:
+            f = theme.counter_font(px, bold=False)
+            if QFontMetricsF(f).boundingRect(area, int(flags), text).height() <= area.height():
+                break
+            px -= 0.5
+        p.setFont(theme.counter_font(px, bold=False))
         p.setPen(QColor("#2B2620"))
-        p.drawText(QRectF(7, 31, 56, 62), Qt.TextFlag.TextWordWrap | Qt.AlignmentFlag.AlignTop, text)
+        p.drawText(area, flags, text)
+
+
+BAD_STATES = {"pinned", "suppressed", "hit-the-dirt", "hit the dirt", "gone-to-ground", "gone to ground",
+              "broken", "shaken", "silenced", "out"}
 
 
 def paint_base(p: QPainter, piece: dict[str, Any], w: float, h: float, sides: tuple[str, ...] = ()) -> None:
@@ -391,20 +418,36 @@ def paint_base(p: QPainter, piece: dict[str, Any], w: float, h: float, sides: tu
     p.drawLine(QPointF(w * 0.86, h * 0.25), QPointF(w * 0.86, h * 0.75))
     s = min(w, h)
     ut = str(piece.get("unit_type") or "")
-    if ut and s >= 14:
-        box = QRectF(w / 2 - s * 0.28, h / 2 - s * 0.36, s * 0.56, s * 0.36)
-        paint_unit_symbol(p, box, ut, ink, c.lighter(115))
     label = str(piece.get("label") or piece.get("id") or "")
-    if label:
-        _text(p, QRectF(1, h / 2 + (0 if ut else -s * 0.3), w - 2, s * 0.36), label, s * 0.28, ink)
-    fl = sorted(flags_of(piece) - DIM_FLAGS - {"hidden"})
-    for i, f in enumerate(fl[:4]):
-        col = QColor("#C0392B") if f in ("pinned", "suppressed", "hit the dirt", "gone to ground", "broken") else QColor("#F1C40F")
-        r = max(2.5, s * 0.1)
-        cpt = QPointF(r + 1 + i * (2 * r + 1), r + 1)
-        p.setPen(QPen(QColor("#1E1B17"), 0.8))
-        p.setBrush(col)
-        p.drawEllipse(cpt, r, r)
+    bad = sorted(f for f in flags_of(piece) - DIM_FLAGS - {"hidden"} if f in BAD_STATES)
+    band = s * 0.3 if bad and s >= 40 else 0.0
+    if ut and s >= 48:
+        # room for the unit symbol above the name
+        box = QRectF(w / 2 - s * 0.28, (h - band) / 2 - s * 0.34, s * 0.56, s * 0.32)
+        paint_unit_symbol(p, box, ut, ink, c.lighter(115))
+        if label:
+            _text(p, QRectF(2, (h - band) / 2 + s * 0.02, w - 4, s * 0.34), label, s * 0.3, ink)
+    elif label:
+        # small on screen: the name alone, as large as the base allows
+        _text(p, QRectF(1, 0, w - 2, h - band), label, s * 0.62, ink)
+    if bad:
+        col = QColor("#B03A2E")
+        if band:
+            # the state in words along the foot of the base
+            p.setPen(Qt.PenStyle.NoPen)
+            p.setBrush(col)
+            p.drawRect(QRectF(w * 0.04, h - band - h * 0.04, w * 0.92, band))
+            _text(p, QRectF(w * 0.06, h - band - h * 0.04, w * 0.88, band),
+                  " ".join(bad).replace("-", " ").upper(), band * 0.8, QColor("#FFFFFF"))
+        else:
+            # too small for words: a thick red edge (the hover card says which state)
+            p.setPen(QPen(col, max(2.0, s * 0.14)))
+            p.setBrush(Qt.BrushStyle.NoBrush)
+            inset = max(1.0, s * 0.07)
+            if circle:
+                p.drawEllipse(rect.adjusted(inset, inset, -inset, -inset))
+            else:
+                p.drawRoundedRect(rect.adjusted(inset, inset, -inset, -inset), s * 0.08, s * 0.08)
 
 
 # -- pixmap cache --------------------------------------------------------------------------------

@@ -15,7 +15,7 @@ from PySide6.QtCore import QRectF, QSize, QSortFilterProxyModel, Qt, QTimer, Sig
 from PySide6.QtGui import QColor, QFont, QPainter, QPen, QStandardItem, QStandardItemModel
 from PySide6.QtWidgets import (QAbstractItemView, QComboBox, QFormLayout, QFrame, QGridLayout,
                                QGroupBox, QHBoxLayout, QHeaderView, QLabel, QLineEdit,
-                               QPushButton, QScrollArea, QSizePolicy, QSlider, QTableView,
+                               QPushButton, QScrollArea, QSizePolicy, QSlider, QStyle, QTableView,
                                QTableWidget, QTableWidgetItem, QToolButton, QVBoxLayout, QWidget)
 
 from app.engine.events import Event
@@ -83,7 +83,8 @@ class TurnBar(QWidget):
         lay.addWidget(self.button)
 
     def show_state(self, turn: Any, date: str, side: str, phase: str, prompt: str,
-                   can_end: bool, end_why: str, over: str = "", side_colour: QColor | None = None) -> None:
+                   can_end: bool, end_why: str, over: str = "", side_colour: QColor | None = None,
+                   label: str = "End phase") -> None:
         bits = [f"<b>Turn {turn}</b>"]
         if date:
             bits.append(date)
@@ -97,8 +98,9 @@ class TurnBar(QWidget):
             self.prompt.setText(f"<b>Game over:</b> {over}")
         else:
             self.prompt.setText(prompt or "")
+        self.button.setText(label)
         self.button.setEnabled(can_end)
-        self.button.setToolTip("End this phase (Space on the map)" if can_end else (end_why or "Ending the phase is not possible now"))
+        self.button.setToolTip(f"{label} (Space on the map)" if can_end else (end_why or "Not possible now"))
 
 
 # ================================================================================================
@@ -146,7 +148,7 @@ class LogPanel(QWidget):
         top.addWidget(self.kind)
         lay.addLayout(top)
         self.model = QStandardItemModel(0, 4)
-        self.model.setHorizontalHeaderLabels(["#", "Side", "What happened", "Rule"])
+        self.model.setHorizontalHeaderLabels(["#", "", "What happened", "Rule"])
         self.proxy = _LogFilter()
         self.proxy.setSourceModel(self.model)
         self.view = QTableView()
@@ -154,12 +156,14 @@ class LogPanel(QWidget):
         self.view.verticalHeader().setVisible(False)
         self.view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-        self.view.setWordWrap(True)
+        self.view.setWordWrap(False)               # one line an entry; the whole text in its tooltip
+        self.view.setTextElideMode(Qt.TextElideMode.ElideRight)
         self.view.setShowGrid(False)
         self.view.setAlternatingRowColors(True)
         h = self.view.horizontalHeader()
         h.setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
-        h.setSectionResizeMode(1, QHeaderView.ResizeMode.ResizeToContents)
+        h.setSectionResizeMode(1, QHeaderView.ResizeMode.Fixed)
+        h.resizeSection(1, 22)
         h.setSectionResizeMode(2, QHeaderView.ResizeMode.Stretch)
         h.setSectionResizeMode(3, QHeaderView.ResizeMode.Interactive)
         h.resizeSection(3, 70)
@@ -175,17 +179,24 @@ class LogPanel(QWidget):
         if self.proxy.rowCount() < 3000:
             self.view.resizeRowsToContents()
 
-    def set_sides(self, n: int) -> None:
-        """Hide the side column in solitaire games."""
-        self.view.setColumnHidden(1, n <= 1)
+    def set_sides(self, n: int | tuple[str, ...]) -> None:
+        """The game's sides (their colour marks the side column); hidden in solitaire games."""
+        self.sides = tuple(n) if isinstance(n, (tuple, list)) else ()
+        count = len(self.sides) if self.sides else int(n)  # type: ignore[arg-type]
+        self.view.setColumnHidden(1, count <= 1)
 
     def clear(self) -> None:
         self.model.removeRows(0, self.model.rowCount())
         self._step_rows = []
 
     def _row(self, n: str, side: str, text: str, rule: str, kind: str) -> list[QStandardItem]:
-        items = [QStandardItem(n), QStandardItem(side), QStandardItem(text), QStandardItem(rule)]
+        # the side as a colour mark, not a word repeated on every line (its name in the tooltip)
+        items = [QStandardItem(n), QStandardItem(""), QStandardItem(text), QStandardItem(rule)]
         items[0].setData(kind, Qt.ItemDataRole.UserRole)
+        if side:
+            items[1].setData(theme.side_colour(side, getattr(self, "sides", ())), Qt.ItemDataRole.DecorationRole)
+            items[1].setData(side, Qt.ItemDataRole.UserRole)
+            items[1].setToolTip(side.replace("-", " ").title())
         if kind == "roll":
             items[2].setForeground(QColor("#1F4E79"))
             f = items[2].font()
@@ -202,8 +213,13 @@ class LogPanel(QWidget):
             items[2].setFont(f)
         elif kind == "error":
             items[2].setForeground(QColor("#C0392B"))
-        for it in items:
+        for it in (items[0], items[2], items[3]):
             it.setToolTip(text + (f"  (rule {rule})" if rule else ""))
+        if rule:
+            items[3].setForeground(QColor("#1F5FA0"))      # a link: a click opens the Rules panel
+            f = items[3].font()
+            f.setUnderline(True)
+            items[3].setFont(f)
         return items
 
     def add_step(self, number: int, side: str, label: str, events: list[Event]) -> None:
@@ -356,10 +372,17 @@ class ActionsPanel(QWidget):
 
     def _add_button(self, label: str, action: dict) -> None:
         b = ActionButton(label)
-        b.setToolTip(json.dumps(action, sort_keys=True))
+        b.setToolTip(label)
+        b.action = action
         b.clicked.connect(lambda _=False, a=action: self.chosen.emit(a))
         self.box.insertWidget(len(self.buttons), b)
         self.buttons.append(b)
+
+    def mark(self, action: dict | None) -> None:
+        """Mark the button of ``action`` (a hint), unmark the others."""
+        for b in self.buttons:
+            on = action is not None and getattr(b, "action", None) == action
+            b.setStyleSheet("QPushButton { border: 2px solid #C8A000; background: #FFF6C8; }" if on else "")
 
     def _add_later(self) -> None:
         batch, self._later = self._later[: self.FIRST], self._later[self.FIRST:]
@@ -400,7 +423,9 @@ class ProbabilityBar(QWidget):
 
 
 def _panel_box(panel: dict[str, Any], big: bool = False) -> QGroupBox:
-    box = QGroupBox(str(panel.get("title", "")))
+    title = str(panel.get("title", ""))
+    # a long title would be cut off in the frame: it goes inside, wrapped, instead
+    box = QGroupBox(title if len(title) <= 28 else "")
     if big:
         f = box.font()
         f.setBold(True)
@@ -411,15 +436,41 @@ def _panel_box(panel: dict[str, Any], big: bool = False) -> QGroupBox:
     grid.setHorizontalSpacing(10)
     grid.setVerticalSpacing(3)
     rows = panel.get("rows") or []
-    for i, row in enumerate(rows):
+    i = -1
+    if len(title) > 28:
+        i += 1
+        head = QLabel(title)
+        head.setWordWrap(True)
+        hf = head.font()
+        hf.setBold(True)
+        head.setFont(hf)
+        head.setMinimumWidth(0)
+        grid.addWidget(head, i, 0, 1, 2)
+    for row in rows:
+        i += 1
         if not isinstance(row, (list, tuple)):
             row = [row]
         label = QLabel(_fmt(row[0]) if row else "")
+        long_value = len(row) == 2 and probability(row[1]) is None and len(_fmt(row[1])) > 36
         label.setWordWrap(True)
         nf = label.font()
         nf.setBold(False)
         nf.setPointSizeF(box.font().pointSizeF() / (1.1 if big else 1.0))
         label.setFont(nf)
+        if long_value:
+            # a long value (an order's objective) reads best under its name, across the box
+            grid.addWidget(label, i, 0, 1, 2)
+            i += 1
+            w = QLabel(_fmt(row[1]))
+            w.setWordWrap(True)
+            w.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+            w.setContentsMargins(12, 0, 0, 2)
+            vf = w.font()
+            vf.setPointSizeF(nf.pointSizeF())
+            w.setFont(vf)
+            w.setMinimumWidth(0)
+            grid.addWidget(w, i, 0, 1, 2)
+            continue
         grid.addWidget(label, i, 0)
         values = list(row[1:])
         for j, v in enumerate(values):
@@ -434,11 +485,13 @@ def _panel_box(panel: dict[str, Any], big: bool = False) -> QGroupBox:
                 vf.setPointSizeF(nf.pointSizeF())
                 w.setFont(vf)
                 w.setWordWrap(True)
+            w.setMinimumWidth(0)
             grid.addWidget(w, i, 1 + j)
+    grid.setColumnStretch(1, 1)
     if panel.get("text"):
         t = QLabel(str(panel["text"]))
         t.setWordWrap(True)
-        grid.addWidget(t, len(rows), 0, 1, 3)
+        grid.addWidget(t, i + 1, 0, 1, 3)
     return box
 
 
@@ -561,7 +614,8 @@ class InspectorPanel(QWidget):
             nation = ""
         name = " ".join(x for x in (nation, label, str(piece.get("size") or "")) if x)
         self.title.setText(name or str(piece.get("id")))
-        rows = [("Id", piece.get("id")), ("Side", piece.get("side")), ("Type", piece.get("unit_type") or piece.get("kind")),
+        side = str(piece.get("side") or "").replace("-", " ").title() or None
+        rows = [("Side", side), ("Type", piece.get("unit_type") or piece.get("kind")),
                 ("Values", piece.get("values")), ("Step", "reduced" if piece.get("reduced") else ("full" if piece.get("values") else None)),
                 ("Where", where or _fmt(piece.get("at"))), ("Status", _fmt(piece.get("flags")) or None),
                 ("Moves", moves or None)]
@@ -593,12 +647,22 @@ class ReplayPanel(QWidget):
         lay = QVBoxLayout(self)
         lay.setContentsMargins(6, 6, 6, 6)
         row = QHBoxLayout()
-        self.first = QToolButton(text="\u23ee")
-        self.back = QToolButton(text="\u25c0")
-        self.play = QToolButton(text="\u25b6")
+        # Qt's standard media icons, never font glyphs (a font without them draws empty boxes)
+        st = self.style()
+        SP = QStyle.StandardPixmap
+        self.first = QToolButton()
+        self.back = QToolButton()
+        self.play = QToolButton()
         self.play.setCheckable(True)
-        self.fwd = QToolButton(text="\u25b6|")
-        self.last = QToolButton(text="\u23ed")
+        self.fwd = QToolButton()
+        self.last = QToolButton()
+        for b, icon in ((self.first, SP.SP_MediaSkipBackward), (self.back, SP.SP_MediaSeekBackward),
+                        (self.play, SP.SP_MediaPlay), (self.fwd, SP.SP_MediaSeekForward),
+                        (self.last, SP.SP_MediaSkipForward)):
+            b.setIcon(st.standardIcon(icon))
+            b.setIconSize(QSize(18, 18))
+        self.play.toggled.connect(lambda on: self.play.setIcon(
+            st.standardIcon(SP.SP_MediaPause if on else SP.SP_MediaPlay)))
         for b, tip in ((self.first, "First position"), (self.back, "One action back"), (self.play, "Play / pause"),
                        (self.fwd, "One action forward"), (self.last, "Last position")):
             b.setToolTip(tip)

@@ -54,6 +54,34 @@ def loc_key(at: Any) -> Any:
 # Items
 # ================================================================================================
 
+ARROWS = {Qt.Key.Key_Left: "left", Qt.Key.Key_Right: "right", Qt.Key.Key_Up: "up", Qt.Key.Key_Down: "down"}
+WOBBLE_PX = 12
+COLLAPSED = 30      # the folded overview's button, pixels      # a release this close (screen pixels) to the press is a click, never a drop
+
+
+SIMPLE_PX = 30      # below this many device pixels a counter is drawn in the simple large style
+
+
+def paint_simple_counter(p: QPainter, piece: dict[str, Any], body: QRectF, sides: tuple[str, ...]) -> None:
+    """A counter too small to read printed (a whole-map view): a slightly larger plain block in
+    its colour with its strength in bold, so the front still reads at a glance."""
+    c = theme.nation_colour(piece, sides)
+    big = body.adjusted(-body.width() * 0.12, -body.height() * 0.12, body.width() * 0.12, body.height() * 0.12)
+    p.setRenderHint(QPainter.RenderHint.Antialiasing)
+    p.setPen(QPen(QColor(20, 18, 15), body.width() * 0.07))
+    p.setBrush(c)
+    p.drawRoundedRect(big, big.width() * 0.12, big.width() * 0.12)
+    if piece.get("reduced"):
+        p.fillRect(QRectF(big.left(), big.center().y() - big.height() * 0.1, big.width(), big.height() * 0.2),
+                   QColor(255, 255, 255, 150))
+    strength = str(piece.get("values") or "").split("-")[0]
+    if strength:
+        f = theme.counter_font(big.height() * 0.62, True)
+        p.setFont(f)
+        p.setPen(QColor("#FBF7EC") if theme.is_dark(c) else QColor("#1C1814"))
+        p.drawText(big, Qt.AlignmentFlag.AlignCenter, strength)
+
+
 class PieceItem(QGraphicsObject):
     """One piece: a cached pixmap, its own drag handling, selection outline and dimming."""
 
@@ -121,6 +149,8 @@ class PieceItem(QGraphicsObject):
         body = QRectF(-self.size.width() / 2, -self.size.height() / 2, self.size.width(), self.size.height())
         if px < 7:
             p.fillRect(body, theme.nation_colour(self.piece, self.map.sides))
+        elif px < SIMPLE_PX and (self.piece.get("kind") or "counter") == "counter":
+            paint_simple_counter(p, self.piece, body, self.map.sides)
         else:
             pm, target = piece_pixmap(self.piece, self.size, px, dpr, self.map.sides, self.look)
             p.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform)
@@ -207,6 +237,12 @@ class PieceItem(QGraphicsObject):
         self._press = None
         self.dragging = False
         host = self.map.host
+        if was_drag and self._press_screen is not None and \
+                (event.screenPos() - self._press_screen).manhattanLength() < WOBBLE_PX:
+            # a hand's wobble, not a move: back where it was, and a click
+            was_drag = False
+            self.setZValue(Z_PIECE)
+            self.map.relayout(0)
         if was_drag:
             if host:
                 host.piece_dropped(self.pid, event.scenePos())
@@ -373,6 +409,55 @@ class PathItem(QGraphicsItem):
 # ================================================================================================
 # The scene
 # ================================================================================================
+
+def _box_cell(members: list[dict[str, Any]], unit: float) -> tuple[float, float]:
+    """The grid cell of an off-map box: the largest piece in it, with a little air."""
+    sizes = [piece_size(pc, unit) for pc in members] or [QSizeF(unit, unit)]
+    return max(unit, max(s.width() for s in sizes)) * 1.1, max(unit, max(s.height() for s in sizes)) * 1.1
+
+
+def plaque_layout(board: Any, members: list[dict[str, Any]], a: QPointF, unit: float) -> dict[str, tuple[QPointF, float]]:
+    """Places for the pieces on one point-to-point space, all inside its plaque: standees side
+    by side on the left, cubes and markers in up to two rows beside them, squeezed together
+    (like a pile) when many share the space."""
+    out: dict[str, tuple[QPointF, float]] = {}
+    pw = float(getattr(board, "plaque_width", 150.0)) - 12
+    ph = 100.0 * 0.6           # the plaque below its name strip
+    tall = [pc for pc in members if piece_size(pc, unit).height() > ph * 0.5]
+    small = [pc for pc in members if pc not in tall]
+
+    def row(pcs: list[dict[str, Any]], width: float, rows: int) -> tuple[float, float, int]:
+        cell = max(piece_size(pc, unit).width() for pc in pcs) * 1.08
+        per_row = math.ceil(len(pcs) / rows)
+        step = min(cell, (width - cell / 1.08) / max(1, per_row - 1)) if per_row > 1 else cell
+        return cell, step, per_row
+
+    z = Z_PIECE
+    left = a.x() - pw / 2
+    used = 0.0
+    if tall:
+        share = pw if not small else pw * min(0.55, 0.2 + 0.2 * len(tall))
+        cell, step, per_row = row(tall, share, 1)
+        used = min(share, cell / 1.08 + step * (len(tall) - 1) + 4)
+        x0 = left + cell / 2.16 if small else a.x() - step * (len(tall) - 1) / 2
+        for i, pc in enumerate(tall):
+            out[str(pc["id"])] = (QPointF(x0 + i * step, a.y()), z)
+            z += 1
+    if small:
+        width = pw - used
+        h = max(piece_size(pc, unit).height() for pc in small)
+        rows = 1 if len(small) * h * 1.08 <= width or 2 * h > ph else 2
+        cell, step, per_row = row(small, width, rows)
+        cx = left + used + width / 2
+        dy = min(h * 1.05, ph - h) if rows > 1 else 0.0
+        for i, pc in enumerate(small):
+            r, c = divmod(i, per_row)
+            in_row = min(per_row, len(small) - r * per_row)
+            x = cx + (c - (in_row - 1) / 2) * step
+            out[str(pc["id"])] = (QPointF(x, a.y() - dy / 2 + r * dy), z)
+            z += 1
+    return out
+
 
 class MapScene(QGraphicsScene):
     def __init__(self, parent=None):
@@ -614,11 +699,12 @@ class MapScene(QGraphicsScene):
                 slot = self.box_slots.get(key[1])
                 if slot is None:
                     continue
-                per_row = max(1, int((slot.width() - 12) // (unit * 1.1)))
+                cw, ch = _box_cell(members, unit)
+                per_row = max(1, int((slot.width() - 12) // cw))
                 for i, pc in enumerate(members):
                     r, c = divmod(i, per_row)
-                    x = slot.left() + 10 + unit * 0.55 + c * unit * 1.1
-                    y = slot.top() + 30 + unit * 0.55 + r * unit * 1.1
+                    x = slot.left() + 10 + cw / 2 + c * cw
+                    y = slot.top() + 30 + ch / 2 + r * ch
                     out[str(pc["id"])] = (QPointF(x, y), Z_PIECE + 1)
                 continue
             a = board.anchor(members[0].get("at"))
@@ -631,17 +717,10 @@ class MapScene(QGraphicsScene):
                     out[str(pc["id"])] = (QPointF(x, a.y() - unit * 0.9), Z_DRAG - 10 + i)
                 continue
             if board.kind == "pointgraph":
-                # pieces stand side by side on the space's plaque, rows flowing below it
-                sizes = [piece_size(pc, unit) for pc in members]
-                cell = max(sz.width() for sz in sizes) * 1.12
-                row_h = max(sz.height() for sz in sizes) * 1.06
-                per_row = max(1, int((getattr(board, "plaque_width", 150.0) - 8) // cell))
-                for i, pc in enumerate(members):
-                    r, c = divmod(i, per_row)
-                    in_row = min(per_row, n - r * per_row)
-                    x = a.x() + (c - (in_row - 1) / 2) * cell
-                    y = a.y() + r * row_h
-                    out[str(pc["id"])] = (QPointF(x, y), Z_PIECE + i)
+                # pieces stand side by side on the space's plaque; a crowd is packed closer
+                # (overlapping like a pile of cubes) so that it stays on its space
+                for pid, xy in plaque_layout(board, members, a, unit).items():
+                    out[pid] = xy
                 continue
             d = unit * 0.075
             shown = min(n, 6)
@@ -670,25 +749,30 @@ class MapScene(QGraphicsScene):
     def _layout_boxes(self) -> None:
         declared = {b["id"]: b.get("name") or b["id"] for b in self.board.boxes()}
         used: "OrderedDict[str, int]" = OrderedDict()
+        members: dict[str, list[dict[str, Any]]] = {}
         for bid in declared:
             used[bid] = 0
         for pc in self.pieces:
             at = pc.get("at")
             if isinstance(at, str) and at.startswith("box:"):
                 bid = at[4:]
-                used[bid] = used.get(bid, 0) + 1
             elif self.board.anchor(at) is None:
-                used["__unplaced"] = used.get("__unplaced", 0) + 1
+                bid = "__unplaced"
+            else:
+                continue
+            used[bid] = used.get(bid, 0) + 1
+            members.setdefault(bid, []).append(pc)
         unit = self.board.unit
         br = self.board.rect()
         x, y = br.left() + 10, br.bottom() + 24
         row_h = 0.0
         slots: dict[str, QRectF] = {}
         for bid, n in used.items():
-            per_row = max(4, min(10, n))
-            w = 20 + per_row * unit * 1.1
+            cw, ch = _box_cell(members.get(bid, []), unit)
+            per_row = max(4, min(10, n)) if cw < unit * 1.2 else max(1, min(4, n))
+            w = 20 + per_row * cw
             rows = max(1, math.ceil(n / per_row))
-            h = 38 + rows * unit * 1.1
+            h = 38 + rows * ch
             if x + w > br.right() and x > br.left() + 10:
                 x = br.left() + 10
                 y += row_h + 18
@@ -797,6 +881,7 @@ class MapView(QGraphicsView):
         if abs(s - cur) > 1e-9:
             self.scale(s / cur, s / cur)
         self.zoomed.emit(self.scale_factor())
+        self.overview.place()
         self.overview.update()
 
     def zoom_by(self, factor: float) -> None:
@@ -811,6 +896,7 @@ class MapView(QGraphicsView):
         self.resetTransform()
         self.fitInView(r, Qt.AspectRatioMode.KeepAspectRatio)
         self.zoomed.emit(self.scale_factor())
+        self.overview.place()
         self.overview.update()
 
     def pan(self, dx: int, dy: int) -> None:
@@ -840,6 +926,8 @@ class MapView(QGraphicsView):
             self.zoom_by(1 / 1.25)
         elif k in (Qt.Key.Key_0, Qt.Key.Key_F):
             self.zoom_to_fit()
+        elif k in ARROWS and self.map.host is not None and getattr(self.map.host, "cursor_active", lambda: False)():
+            self.key_action.emit("cursor:" + ARROWS[k])     # over the picked-up piece's destinations
         elif k == Qt.Key.Key_Left:
             self.pan(-step, 0)
         elif k == Qt.Key.Key_Right:
@@ -947,6 +1035,8 @@ class Overview(QWidget):
         self._dots_key: Any = None
         self.setCursor(Qt.CursorShape.PointingHandCursor)
         self.setAttribute(Qt.WidgetAttribute.WA_OpaquePaintEvent, False)
+        self.collapsed = False
+        self.setToolTip("The whole board: click to jump there; the corner button folds it away")
         self.resize(220, 160)
 
     def place(self) -> None:
@@ -956,8 +1046,44 @@ class Overview(QWidget):
         h = int(w * br.height() / br.width()) if br.width() > 0 else 160
         h = max(60, min(h, 260))
         w = int(h * br.width() / br.height()) if h == 260 and br.height() > 0 else w
+        if self.collapsed:
+            w = h = COLLAPSED
         self.resize(w, h)
-        self.move(vp.right() - w - 12, vp.bottom() - h - 12)
+        # the corner where it hides the least of the board (at the fit zoom the margins beside a
+        # tall map hold it; zoomed in, it keeps out of the way of what is in view)
+        shown = QRectF(self.view.mapFromScene(br).boundingRect()).intersected(QRectF(self.view.viewport().rect()))
+        hot = self.hot_points()
+        best, best_cover, full = None, None, (w, h)
+        for k in ((1.0, 0.85, 0.7) if not self.collapsed else (1.0,)):
+            sw, sh = int(full[0] * k), int(full[1] * k)
+            for cx, cy in ((vp.right() - sw - 12, vp.bottom() - sh - 12), (vp.left() + 12, vp.bottom() - sh - 12),
+                           (vp.right() - sw - 12, vp.top() + 12), (vp.left() + 12, vp.top() + 12)):
+                cand = QRectF(cx - vp.left(), cy - vp.top(), sw, sh)
+                r = cand.intersected(shown)
+                # pieces and spaces under it count far more than bare board
+                cover = (r.width() * r.height() if not r.isEmpty() else 0.0) \
+                    + 1e6 * sum(1 for pt in hot if cand.adjusted(-8, -8, 8, 8).contains(pt))
+                if best_cover is None or cover < best_cover - 1:
+                    best, best_cover, w, h = (cx, cy), cover, sw, sh
+            if best_cover is not None and best_cover < 1e6:
+                break
+        self.resize(w, h)
+        self.move(*best)
+
+    def hot_points(self) -> list[QPointF]:
+        """Where the action is, in viewport pixels: the pieces, and a point-to-point board's spaces."""
+        scene = self.view.map
+        pts = [it.pos() for it in getattr(scene, "items_by_id", {}).values() if it.isVisible()]
+        board = scene.board
+        if getattr(board, "kind", "") == "pointgraph":
+            pts += [p for p in (board.anchor(loc) for loc in board.locations()) if p is not None]
+        return [QPointF(self.view.mapFromScene(p)) for p in pts]
+
+    def set_collapsed(self, on: bool) -> None:
+        """Fold it to a small button (and back): it never has to cover the board."""
+        self.collapsed = on
+        self.place()
+        self.update()
 
     def _stale(self) -> bool:
         return self._pm is None or self._board_id is not self.view.map.board \
@@ -1020,8 +1146,23 @@ class Overview(QWidget):
         self._dots_pm, self._dots_key = pm, key
         return pm
 
+    def _fold_rect(self) -> QRectF:
+        return QRectF(self.width() - 17, 3, 14, 14)
+
     def paintEvent(self, event) -> None:  # noqa: N802
         p = QPainter(self)
+        if self.collapsed:
+            # a small drawn map button: a frame with a folded-sheet mark
+            p.setRenderHint(QPainter.RenderHint.Antialiasing)
+            p.setBrush(QColor(250, 246, 234, 235))
+            p.setPen(QPen(QColor(20, 18, 15), 1.5))
+            p.drawRoundedRect(QRectF(self.rect()).adjusted(1, 1, -1, -1), 4, 4)
+            p.setPen(QPen(QColor("#5A544A"), 1.6))
+            r = QRectF(self.rect()).adjusted(7, 8, -7, -8)
+            p.drawPolyline([r.bottomLeft(), r.topLeft() + QPointF(r.width() / 3, 0),
+                            r.bottomLeft() + QPointF(2 * r.width() / 3, 0), r.topRight()])
+            p.drawRect(r)
+            return
         if self._stale():
             # the small picture of the whole board (a full pass over the map) is drawn right
             # after the frame that needs it, so a new board's first frame shows the map sooner
@@ -1046,6 +1187,12 @@ class Overview(QWidget):
         p.setBrush(Qt.BrushStyle.NoBrush)
         p.setPen(QPen(QColor(20, 18, 15), 2.0))
         p.drawRect(QRectF(self.rect()).adjusted(1, 1, -1, -1))
+        # the fold button (a drawn minus, no font glyph)
+        fr = self._fold_rect()
+        p.setBrush(QColor(250, 246, 234, 220))
+        p.setPen(QPen(QColor(20, 18, 15), 1.0))
+        p.drawRect(fr)
+        p.drawLine(QPointF(fr.left() + 3, fr.center().y()), QPointF(fr.right() - 3, fr.center().y()))
 
     def _go(self, pos: QPoint) -> None:
         br = self.view.map.board.rect()
@@ -1054,10 +1201,16 @@ class Overview(QWidget):
         self.update()
 
     def mousePressEvent(self, e) -> None:  # noqa: N802
+        if self.collapsed:
+            self.set_collapsed(False)
+            return
+        if self._fold_rect().adjusted(-3, -3, 3, 3).contains(e.position()):
+            self.set_collapsed(True)
+            return
         self._go(e.position().toPoint())
 
     def mouseMoveEvent(self, e) -> None:  # noqa: N802
-        if e.buttons():
+        if e.buttons() and not self.collapsed:
             self._go(e.position().toPoint())
 
     def reset(self) -> None:

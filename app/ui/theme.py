@@ -33,6 +33,8 @@ MIG_ALLEY = QColor(240, 200, 40, 120)
 HIGHLIGHT = QColor(70, 170, 70, 100)
 HIGHLIGHT_EDGE = QColor(40, 120, 40, 200)
 EZOC_EDGE = QColor(200, 30, 30, 230)
+WARN = QColor(240, 160, 30, 95)          # legal, but leaves something to fix (over-stacking)
+WARN_EDGE = QColor(215, 120, 0, 235)
 SELECT = QColor("#FFD21F")
 HOVER = QColor(255, 255, 255, 60)
 
@@ -121,7 +123,15 @@ def stable_hash(text: str) -> int:
     return int(hashlib.md5(text.encode("utf-8")).hexdigest()[:8], 16)
 
 
+#: set by app.ui.palette for the colour-blind palette: each side one hue, nations as shades of it
+SIDE_HUES = False
+
+
 def nation_colour(piece: dict, sides: tuple[str, ...] = ()) -> QColor:
+    if SIDE_HUES and piece.get("side") in sides and not str(piece.get("colour") or "").lower() in NAMED:
+        base = QColor(SIDE_FALLBACK[sides.index(piece["side"]) % len(SIDE_FALLBACK)])
+        shade = stable_hash(str(piece.get("nation") or "")) % 3
+        return base.lighter(100 + 22 * shade) if shade else base
     if piece.get("colour"):
         return colour(piece["colour"])
     for key in (piece.get("nation"), piece.get("side")):
@@ -192,3 +202,9 @@ def counter_font(px: float, bold: bool = True) -> QFont:
     f.setPixelSize(max(1, round(px)))
     f.setBold(bold)
     return f
+
+
+def side_colour(side: str, sides: tuple[str, ...] = ()) -> QColor:
+    """The colour that marks a side in the turn bar, the log and the report (follows the palette)."""
+    i = sides.index(side) if side in sides else 0
+    return QColor(SIDE_FALLBACK[i % len(SIDE_FALLBACK)])

@@ -28,11 +28,25 @@ from app.ui import catalog, theme
 from app.ui.boards import Board, make_board
 from app.ui.config import journal_path, settings
 from app.ui.dialogs import HandOver, NewGameDialog
+from app.ui.hooks import call_hook, game_hook
+from app.ui.next_step import NextStep, confirm_next, find_next_step
+from app.ui.replay_log import sync_log
+from app.ui import end_report, hint, keyboard, palette, roll_preview, skip_phases
+from app.ui.keyboard import KeysDialog, pick_in_direction
+from app.ui.end_report import EndReport
+from app.ui.hint import HintJob, can_hint, hint_reason
+from app.ui.rules_panel import RulesPanel, first_rule
+from app.ui.roll_preview import RollConfirm, preview_of
+from app.ui.reference_lines import board_shown, reference_lines
+from app.ui.hover_card import HoverCard, piece_card
+from app.ui.turn_track import TurnTrack, game_arrivals
+from app.ui.skip_phases import MAX_CHAIN, just_entered, skippable
+from app.ui.warnings import game_warnings, target_warning, warning_shapes
 from app.ui.overlays import hidden_keys, overlay_key, overlay_shapes
 from app.ui.panels import (ActionsPanel, InspectorPanel, LogPanel, PanelsPanel, ReplayPanel,
                            TurnBar, breakdown_panels)
 from app.ui.battle import ROLE_COLOUR, BattleLayer, BattlePanel
-from app.ui.scene import Z_PIECE, Z_TARGETS, MapScene, MapView, PathItem, cpen, loc_key
+from app.ui.scene import Z_PIECE, Z_TARGETS, MapScene, MapView, PathItem, PieceItem, cpen, loc_key
 
 FILE_FILTER = "Ridgeline files (*.json *.rsave *.toml);;Saves (*.json *.rsave);;Scenarios (*.toml);;All files (*)"
 
@@ -44,6 +58,8 @@ class ReplaySession:
     states: list[GameState]
     actions: list[Action]
     pos: int = 0
+    steps: list[Step] = field(default_factory=list)   # the replayed match's history (its log)
+    logged: int = -1                                  # how many steps the Log shows
 
 
 MOVER_KEYS = ("unit", "team", "piece", "model", "pieces")
@@ -75,8 +91,7 @@ def _sentence(text: str) -> str:
 
 
 def _hook(game: Any, name: str) -> Callable | None:
-    fn = getattr(game, name, None)
-    return fn if callable(fn) else None
+    return game_hook(game, name)
 
 
 class MainWindow(QMainWindow):
@@ -137,6 +152,16 @@ class MainWindow(QMainWindow):
         self.scene.addItem(self.focus_item)
         self.path_item = PathItem(Z_TARGETS + 2)       # the path to the target under the pointer
         self.scene.addItem(self.path_item)
+        self.hint_item = PathItem(Z_PIECE + 58)         # the hint's arrow
+        self.scene.addItem(self.hint_item)
+        self.warn_item = PathItem(Z_PIECE + 55)         # what the position still has to fix
+        self.scene.addItem(self.warn_item)
+        self._warnings: list[dict[str, Any]] = []
+        self.hover_card = HoverCard(self.view.viewport())
+        self.roll_confirm = RollConfirm(self.view.viewport())
+        self.roll_confirm.roll.connect(lambda: self.staged_roll(True))
+        self.roll_confirm.cancel.connect(lambda: self.staged_roll(False))
+        self._staged: tuple[str, Action] | None = None
         self.handover = HandOver(self.view)
         self.handover.accepted.connect(self.accept_handover)
 
@@ -150,11 +175,20 @@ class MainWindow(QMainWindow):
         self._ai_timer = QTimer(self)
         self._ai_timer.setInterval(15)
         self._ai_timer.timeout.connect(self._ai_poll)
+        self._hint: HintJob | None = None
+        self.report: EndReport | None = None
+        self.hint_shown: Action | None = None
+        self._hint_timer = QTimer(self)
+        self._hint_timer.setInterval(20)
+        self._hint_timer.timeout.connect(self._hint_poll)
         self._play_timer = QTimer(self)
         self._play_timer.setInterval(700)
         self._play_timer.timeout.connect(self._replay_tick)
         self.settings = settings() if use_settings else None
+        self._cursor: Any = None
         self._restore_layout()
+        if self.settings is not None and self.settings.value("view/palette") == palette.COLOUR_BLIND:
+            self.set_palette(True)
         self.refresh()
         self.view.zoom_to_fit()
 
@@ -173,7 +207,7 @@ class MainWindow(QMainWindow):
     def _build_docks(self) -> None:
         self.setDockNestingEnabled(True)
         self.turnbar = TurnBar()
-        self.turnbar.end_phase.connect(lambda: self.end_phase(confirm=False))
+        self.turnbar.end_phase.connect(lambda: self.end_phase(confirm=True))
         tb = QToolBar("Turn and phase", self)
         tb.setObjectName("turnbar")
         tb.setMovable(False)
@@ -224,6 +258,15 @@ class MainWindow(QMainWindow):
         self.dock_panels = self._dock("Game", "dock-panels", self.game_panels, Qt.DockWidgetArea.LeftDockWidgetArea)
         self.dock_replay = self._dock("Replay", "dock-replay", self.replay_panel, B)
         self.dock_replay.hide()
+        self.rules_panel = RulesPanel()
+        self.dock_rules = self._dock("Rules", "dock-rules", self.rules_panel, R)
+        self.tabifyDockWidget(self.dock_log, self.dock_rules)
+        self.dock_log.raise_()
+        self.battle_panel.rule_link.connect(self.open_rule)
+        self.log.view.clicked.connect(self._log_rule_clicked)
+        self.turn_track = TurnTrack()
+        self.dock_track = self._dock("Turn track", "dock-track", self.turn_track, B)
+        self.dock_track.hide()
         self.resizeDocks([self.dock_inspector, self.dock_odds, self.dock_log], [215, 430, 260], Qt.Orientation.Vertical)
         self.resizeDocks([self.dock_inspector], [360], Qt.Orientation.Horizontal)
         self.resizeDocks([self.dock_actions], [250], Qt.Orientation.Horizontal)
@@ -245,6 +288,10 @@ class MainWindow(QMainWindow):
         ab.addWidget(self.ai_stop)
         self.ai_box.hide()
         sb.addPermanentWidget(self.ai_box)
+        self.rule_link = QLabel()                 # the rule the last message cites, as a link
+        self.rule_link.setTextFormat(Qt.TextFormat.RichText)
+        self.rule_link.linkActivated.connect(lambda url: self.open_rule(url.split(":", 1)[-1]))
+        sb.addPermanentWidget(self.rule_link)
         sb.addPermanentWidget(self.where_label)
         sb.addPermanentWidget(self.zoom_label)
 
@@ -284,7 +331,8 @@ class MainWindow(QMainWindow):
 
         m = mb.addMenu("&View")
         self.view_menu = m
-        for d in (self.dock_inspector, self.dock_odds, self.dock_log, self.dock_actions, self.dock_panels, self.dock_replay):
+        for d in (self.dock_inspector, self.dock_odds, self.dock_log, self.dock_rules, self.dock_actions,
+                  self.dock_panels, self.dock_track, self.dock_replay):
             m.addAction(d.toggleViewAction())
         self.act_overview = self._act(m, "&Overview map", self._toggle_overview, checkable=True)
         self.act_overview.setChecked(True)
@@ -292,6 +340,11 @@ class MainWindow(QMainWindow):
         self.overlay_menu.aboutToShow.connect(self._fill_overlays)
         self.act_grid = self._act(m, "Table &grid (6 inches)", self._toggle_grid, checkable=True)
         self.act_grid.setChecked(True)
+        self.act_palette = self._act(m, "&Colour-blind safe palette", lambda on: self.set_palette(bool(on)),
+                                     checkable=True, tip="Sides, highlights and overlays in colours that stay apart")
+        self.act_reflines = self._act(m, "Show &reference lines", self._toggle_reflines, checkable=True,
+                                      tip="Lines printed for another period (the 1953 armistice line)")
+        self.act_reflines.setVisible(False)
         m.addSeparator()
         self._act(m, "Zoom &in", lambda: self.view.zoom_by(1.25), QKeySequence.StandardKey.ZoomIn)
         self._act(m, "Zoom &out", lambda: self.view.zoom_by(0.8), QKeySequence.StandardKey.ZoomOut)
@@ -302,10 +355,17 @@ class MainWindow(QMainWindow):
 
         m = mb.addMenu("&Game")
         self.act_end = self._act(m, "&End phase", lambda: self.end_phase(confirm=True), QKeySequence("Ctrl+E"))
+        self.act_skip = self._act(m, "S&kip phases with no choice", lambda: self._maybe_skip(), checkable=True,
+                                  tip="Phases where there is nothing to decide end by themselves (logged)")
+        self.act_skip.setChecked(True)
         self.act_victory = self._act(m, "&Victory status...", self.show_victory, QKeySequence("V"),
                                      tip="Who would win if the game ended now, and why")
         self.act_sandbox = self._act(m, "&Sandbox (rules off)", self.toggle_sandbox, checkable=True,
                                      tip="Move anything anywhere, flip, eliminate, roll dice by hand")
+        self.act_report = self._act(m, "End-of-game &report", lambda: self.show_report(),
+                                    tip="Who won and why, charts over the turns, the turning point")
+        self.act_hint = self._act(m, "&Hint", self.hint, QKeySequence("H"),
+                                  tip="What the computer player would do now, shown on the map")
         m.addSeparator()
         self.act_pause_ai = self._act(m, "&Pause the computer", self.toggle_ai_pause, checkable=True)
         self._act(m, "S&top the computer's move", self.stop_ai)
@@ -318,6 +378,8 @@ class MainWindow(QMainWindow):
 
         m = mb.addMenu("&Help")
         self._act(m, "&Keys and mouse", self.show_keys, QKeySequence.StandardKey.HelpContents)
+        self._act(m, "The &rules in brief", lambda: (self.dock_rules.show(), self.dock_rules.raise_()),
+                  QKeySequence("Shift+F1"), tip="Each rule in plain words, the charts, and a search box")
         self._act(m, "&About Ridgeline", self.about)
 
     # =============================================================================================
@@ -335,6 +397,7 @@ class MainWindow(QMainWindow):
         if isinstance(st, QByteArray):
             self.restoreState(st)
             self._sized = True
+            self._layout_restored = True      # the player's own arrangement is kept
         self.dock_replay.hide()
 
     def showEvent(self, e) -> None:  # noqa: N802
@@ -345,6 +408,16 @@ class MainWindow(QMainWindow):
             h = max(600, self.height() - 120)
             self.resizeDocks([self.dock_inspector, self.dock_odds, self.dock_log],
                              [int(h * 0.27), int(h * 0.45), int(h * 0.28)], Qt.Orientation.Vertical)
+
+    def _balance_docks(self) -> None:
+        """Share the right column between the docks the game uses (the Unit dock first)."""
+        if not self.isVisible() or getattr(self, "_layout_restored", False):
+            return
+        docks = [d for d in (self.dock_inspector, self.dock_odds, self.dock_log) if d.isVisible()]
+        share = {self.dock_inspector: 0.36, self.dock_odds: 0.3, self.dock_log: 0.34}
+        total = sum(share[d] for d in docks) or 1
+        h = max(300, self.dock_log.geometry().bottom() - self.dock_inspector.geometry().top())
+        self.resizeDocks(docks, [int(h * share[d] / total) for d in docks], Qt.Orientation.Vertical)
 
     def save_layout(self) -> None:
         if self.settings is None:
@@ -429,17 +502,24 @@ class MainWindow(QMainWindow):
         self._clear_targets()
         self.handover.hide()
         self.log.clear()
-        self.log.set_sides(len(game.sides))
+        self.log.set_sides(tuple(game.sides))
         for i, step in enumerate(match.history, start=1):
             self._log_step(i, step)
         self.act_sandbox.blockSignals(True)
         self.act_sandbox.setChecked(mode == "sandbox")
         self.act_sandbox.blockSignals(False)
         self.refresh()
+        self.dock_track.setVisible(self.turn_track.has_arrivals())    # only games with arrivals
+        # a solitaire game without battles has no use for the Combat dock (shown again if odds appear)
+        self.dock_odds.setVisible(not (game.solitaire and _hook(game, "battles") is None) or bool(self.odds.titles))
+        self._balance_docks()
+        self.rules_panel.set_game(game, match.state)
         self.view.zoom_to_fit()
         self._update_title()
         out = match.outcome()
         self.status(f"{game.name}: {match.state.scenario}. " + (self._outcome_text() if out else match.prompt()))
+        self._skip_chain = 0
+        self._maybe_skip()
         self._schedule_ai()
 
     def new_game(self, game: Game, scenario_text: str, seed: int = 0, options: dict[str, Any] | None = None,
@@ -607,6 +687,11 @@ class MainWindow(QMainWindow):
             self.journal = None
 
     def closeEvent(self, event) -> None:  # noqa: N802
+        if getattr(self, "report", None) is not None:
+            try:
+                self.report.close()
+            except RuntimeError:          # already deleted
+                pass
         for box in self.findChildren(QMessageBox):
             box.close()
         self._stop_ai_job()
@@ -650,8 +735,10 @@ class MainWindow(QMainWindow):
         if data is self._board_src or (self._board_src is not None and data == self._board_src):
             return
         self._board_src = data
+        self.act_reflines.setVisible(bool(reference_lines(data)))
+        self.act_reflines.setToolTip(", ".join(reference_lines(data)))
         try:
-            board = make_board(data, getattr(game, "board_kind", ""))
+            board = make_board(board_shown(data, self.act_reflines.isChecked()), getattr(game, "board_kind", ""))
         except Exception as e:
             self.status(f"The board could not be drawn: {e}")
             board = make_board(None)
@@ -692,15 +779,20 @@ class MainWindow(QMainWindow):
         except Exception:
             shapes, texts = [], []
         self.scene.overlay_item.set_shapes(shapes, texts)
+        self._warnings = [] if covered else game_warnings(game, state, viewer)
+        self.warn_item.set_shapes(*warning_shapes(self.scene.board, self._warnings))
         live = self._replay is None and self.match is not None
         self._legal = self.match.legal_actions() if live and self.can_act() else []
         self._decision = self._game_decision(game, state) if not covered else None
         self._update_turnbar(game, state)
         self._update_panels(game, state, viewer, covered)
+        self.turn_track.set_turns([] if covered else game_arrivals(game, state), tuple(game.sides), self.scene.board.unit)
         self._update_battles(game, state, covered)
         self._update_focus(game, state)
         self._update_undo()
         self._update_victory_dialog()
+        if self.view.overview.isVisible():
+            self.view.overview.place()          # kept off the pieces as they move
         self.view.overview.update()
         self._plan_prefetch(game, state)
 
@@ -718,22 +810,8 @@ class MainWindow(QMainWindow):
         return str(v) if v else ""
 
     def _update_turnbar(self, game: Game, state: GameState) -> None:
-        end = {"type": "end-phase"}
-        can_end, why = False, ""
-        if self._replay is not None:
-            why = "Replaying: close the replay or play on from here"
-        elif self.match is not None:
-            end_json = canonical_json(end)
-            if any(a.get("type") == "end-phase" and canonical_json(a) == end_json for a in self._legal):
-                can_end = True
-            elif not self.can_act():
-                why = self._why_not_acting()
-            else:
-                cache = self._targets_cache()       # asked once per position
-                if ("end", end_json) not in cache:
-                    prob = self.match.check(end)
-                    cache[("end", end_json)] = str(prob) if prob else ""
-                why = cache[("end", end_json)]
+        self._next = self._next_step(game, state)
+        can_end, why = self._next.enabled, self._next.why
         out = game.outcome(state)
         side_col = None
         if state.active in game.sides:
@@ -747,8 +825,9 @@ class MainWindow(QMainWindow):
                 pass
         self.turnbar.show_state(state.turn, self._date(game, state), state.active if not out else "",
                                 phase, game.prompt(state), can_end, why,
-                                self._outcome_text(out) if out else "", side_col)
+                                self._outcome_text(out) if out else "", side_col, self._next.label)
         self.act_end.setEnabled(can_end)
+        self.act_end.setText(self._next.label)
 
     def _why_not_acting(self) -> str:
         if self.match is None:
@@ -796,6 +875,8 @@ class MainWindow(QMainWindow):
                               ["Because", vs.get("summary") or vs.get("reason", "")]]}] + rest
         self.game_panels.set_panels(rest)
         self.odds.set_panels(odds, big=True)
+        if odds and not self.dock_odds.isVisible() and self.isVisible():
+            self.dock_odds.show()
         if self._replay is not None:
             self.actions_panel.set_actions([], "Replaying a game.")
         elif not self.can_act():
@@ -892,6 +973,20 @@ class MainWindow(QMainWindow):
 
     def status(self, text: str) -> None:
         self.statusBar().showMessage(text)
+        rule = first_rule(text)
+        self.rule_link.setText(f"<a href='rule:{rule}'>Rule {rule}</a>" if rule else "")
+        self.rule_link.setToolTip(f"Open rule {rule} in the Rules panel" if rule else "")
+
+    def open_rule(self, number: str) -> bool:
+        """The Rules panel, opened on ``number`` (app.ui.rules_panel)."""
+        self.dock_rules.show()
+        self.dock_rules.raise_()
+        return self.rules_panel.show_rule(number)
+
+    def _log_rule_clicked(self, index) -> None:
+        rule = self.log.proxy.index(index.row(), 3).data() or ""
+        if rule:
+            self.open_rule(str(rule))
 
     def _show_zoom(self, s: float) -> None:
         self.zoom_label.setText(f"{s * 100:.0f}%")
@@ -915,25 +1010,34 @@ class MainWindow(QMainWindow):
             return False
         return True
 
+    def _next_step(self, game: Game, state: GameState) -> NextStep:
+        """The turn bar's next-step control (app.ui.next_step), asked once per position."""
+        if self._replay is not None:
+            return NextStep(None, "End phase", False, "Replaying: close the replay or play on from here")
+        if self.match is None:
+            return NextStep(None)
+        cache = self._targets_cache()
+        if ("next", self.can_act()) not in cache:
+            cache[("next", self.can_act())] = find_next_step(
+                game, state, self._legal, self.can_act(), self._why_not_acting(), self.match.check)
+        return cache[("next", self.can_act())]
+
     def end_phase(self, confirm: bool = False) -> bool:
+        """The next step of this game (end the phase, the turn, the actions...), as the turn bar
+        names it; asks first when units could still move (pressed or keyed alike)."""
         if self.match is None:
             return False
-        end = {"type": "end-phase"}
-        if not self.can_act():
-            self.status(f"Cannot end the phase: {self._why_not_acting()}")
+        nxt = self._next_step(*self.shown())
+        if not nxt.enabled or nxt.action is None:
+            self.status(f"Cannot {nxt.label[:1].lower() + nxt.label[1:]} now: {nxt.why}")
             return False
-        prob = self.match.check(end)
-        if prob is not None:
-            self.status(f"Cannot end the phase: {prob}")
-            return False
-        if confirm and self.isVisible():
-            unmoved = {_mover(a) for a in self._legal if _is_drag_action(a)}
-            if unmoved:
-                r = QMessageBox.question(self, "End the phase?",
-                                         f"{len(unmoved)} unit(s) could still move. End the phase anyway?")
-                if r != QMessageBox.StandardButton.Yes:
-                    return False
-        return self.apply_action(end)
+        if confirm and nxt.confirm_text and self.isVisible():
+            if not confirm_next(self, nxt):
+                return False
+        return self.apply_action(dict(nxt.action))
+
+    def _maybe_skip(self) -> None:
+        skip_phases.maybe_skip(self)
 
     def undo(self) -> None:
         if self.match is None or self._ai_job is not None:
@@ -971,10 +1075,12 @@ class MainWindow(QMainWindow):
         if what in ("apply", "redo") and step is not None:
             self._log_step(len(match.history), step, who)
             if step.events:
-                self.status(("Computer: " if who else "") + " \u00b7 ".join(str(e) for e in step.events[-3:]))
+                self.status(("Computer: " if who and not who.startswith("skipped") else "") + " \u00b7 ".join(str(e) for e in step.events[-3:]))
         elif what == "undo":
             self.log.pop_step()
         self._clear_targets()
+        self.hint_item.clear()
+        self.hint_shown = None
         self.scene.fanned = None
         self._check_handover()
         self.refresh(animate_ms=120)
@@ -982,6 +1088,11 @@ class MainWindow(QMainWindow):
             txt = self._outcome_text()
             self.log.note(f"Game over: {txt}", "result")
             self.status(f"Game over: {txt}")
+            if what == "apply" and self.mode == "play":
+                self.show_report()
+        if what == "undo":
+            self._skip_chain = MAX_CHAIN       # undo goes back to a skipped phase and stays there
+        self._maybe_skip()
         self._schedule_ai()
 
     # -- hotseat ----------------------------------------------------------------------------------
@@ -1101,7 +1212,9 @@ class MainWindow(QMainWindow):
         self._stop_ai_job()
         first = full.history[0].before if full.history else full.state
         states = [first.copy()] + [s.after for s in full.history]
-        self._replay = ReplaySession(data, full.game, states, [s.action for s in full.history], 0)
+        self._replay = ReplaySession(data, full.game, states, [s.action for s in full.history], 0,
+                                     list(full.history))
+        self.log.set_sides(tuple(full.game.sides))
         self.replay_panel.set_range(len(states) - 1)
         self.dock_replay.show()
         self.dock_replay.raise_()
@@ -1127,6 +1240,7 @@ class MainWindow(QMainWindow):
             except Exception:
                 text = json.dumps(r.actions[n - 1])
         self.replay_panel.show_pos(n, len(r.states) - 1, text)
+        r.logged = sync_log(self.log, r.game, r.steps, r.logged, n)
         self.refresh(animate_ms=120 if step else 0)
 
     def _replay_play(self, on: bool) -> None:
@@ -1157,6 +1271,10 @@ class MainWindow(QMainWindow):
 
     def close_replay(self) -> None:
         self._play_timer.stop()
+        if self._replay is not None and self.match is not None:
+            self.log.clear()             # back to the game's own log
+            for i, step in enumerate(self.match.history, start=1):
+                self._log_step(i, step)
         self.replay_panel.play.setChecked(False)
         self._replay = None
         self.dock_replay.hide()
@@ -1236,6 +1354,29 @@ class MainWindow(QMainWindow):
         self.apply_action(job["result"], who=f"computer ({job['side']})")
         self._update_undo()
 
+    # -- the end-of-game report (app.ui.end_report) ----------------------------------------------
+    def show_report(self) -> EndReport | None:
+        return end_report.open_report(self)
+
+    def replay_turning_point(self, step: int) -> None:
+        end_report.replay_turning_point(self, step)
+
+    # -- a hint (app.ui.hint) ---------------------------------------------------------------------
+    def hint(self) -> bool:
+        if self.match is None or not self.can_act() or self.mode != "play":
+            self.status("No hint now: " + (self._why_not_acting() or "no game"))
+            return False
+        if not can_hint(self.match.game):
+            self.status(f"{self.match.game.name} has no computer player to ask for a hint")
+            return False
+        self._hint = HintJob(self.match, self.match.state.active)
+        self.status("Thinking about a hint...")
+        self._hint_timer.start()
+        return True
+
+    def _hint_poll(self) -> None:
+        hint.show_hint(self)
+
     def _stop_ai_job(self) -> None:
         if self._ai_job is not None:
             self._ai_job["cancel"] = True
@@ -1263,6 +1404,7 @@ class MainWindow(QMainWindow):
     # the map host: presses, drags, drops, clicks, hover
     # =============================================================================================
     def _clear_targets(self) -> None:
+        self._cursor = None
         self._targets = {}
         self._targets_for = None
         self.scene.targets_item.clear()
@@ -1366,6 +1508,9 @@ class MainWindow(QMainWindow):
             note = str(info.get("note") or "")
             ezoc = any(w in note.lower() for w in ("ezoc", "zoc", "zone of control"))
             pen = cpen(theme.EZOC_EDGE, 3.0) if ezoc else cpen(theme.HIGHLIGHT_EDGE, 1.2)
+            if target_warning(info):        # legal, but it leaves something to fix
+                shapes.append((path, QBrush(theme.WARN), cpen(theme.WARN_EDGE, 3.0)))
+                continue
             shapes.append((path, fill, pen))
             few = len(targets) <= 12 or info.get("choices")
             for way in ([c.get("path") for c in info.get("choices") or []] or [info.get("path")]) if few else []:
@@ -1413,6 +1558,8 @@ class MainWindow(QMainWindow):
         self._show_inspector()
 
     def piece_pressed(self, pid: str) -> bool:
+        if self._staged is not None:
+            self.staged_roll(False)           # pressing elsewhere takes a waiting move back
         self.scene.select(pid)
         if not self.can_act():
             self._clear_targets()
@@ -1459,6 +1606,8 @@ class MainWindow(QMainWindow):
             note = info.get("note") or ""
             self.where_label.setText(f"{loc}" + (f" \u00b7 cost {cost}" if cost not in (None, "") else "")
                                      + (f" \u00b7 {note}" if note else ""))
+            if target_warning(info):
+                self.status(f"Careful: {target_warning(info)}")
         self.hovered(pos)
 
     def _drop_location(self, pos: QPointF) -> Any:
@@ -1501,6 +1650,12 @@ class MainWindow(QMainWindow):
         return {"type": "move", "unit": pid, "to": loc}, ""
 
     def piece_dropped(self, pid: str, pos: QPointF) -> None:
+        loc = self._drop_location(pos)
+        if loc is not None and not self.scene.board.free and str(loc) not in self._targets \
+                and loc_key(loc) == loc_key((self.scene.piece(pid) or {}).get("at")):
+            self.scene.relayout(0)          # dropped where it stands: a click, not a refused move
+            self.piece_clicked(pid)
+            return
         action, why = self._drop_action(pid, pos)
         applied = False
         if action is not None and self.match is not None:
@@ -1512,6 +1667,8 @@ class MainWindow(QMainWindow):
                 if info is not None and len(info.get("choices") or []) > 1:
                     self._apply_target(info)      # which of the paths to this hex: a small menu
                     return
+                if self._stage_roll(pid, action):
+                    return                        # shown first: rolled only when confirmed
                 applied = self.apply_action(action)
                 if not applied:
                     why = self.statusBar().currentMessage()
@@ -1545,6 +1702,9 @@ class MainWindow(QMainWindow):
         self.status(" \u00b7 ".join(bits))
 
     def map_clicked(self, pos: QPointF) -> None:
+        if self._staged is not None:
+            self.staged_roll(False)
+            return
         pid = self._targets_for
         if pid and self._targets and self.can_act():
             loc = self._drop_location(pos)
@@ -1557,7 +1717,18 @@ class MainWindow(QMainWindow):
         self._clear_targets()
         self._show_inspector()
 
+    def _hover_piece(self, pos: QPointF) -> None:
+        """The hover card over the piece under the pointer (app.ui.hover_card)."""
+        item = next((it for it in self.scene.items(pos) if isinstance(it, PieceItem) and it.isVisible()), None)
+        if item is None or item.dragging or QApplication.mouseButtons() != Qt.MouseButton.NoButton:
+            self.hover_card.hide_card()
+            return
+        game, state = self.shown()
+        card = piece_card(game, state, item.piece, self._legal, self.can_act(), self._why_not_acting())
+        self.hover_card.show_card(item.pid, card, self.view.mapFromScene(pos))
+
     def hovered(self, pos: QPointF) -> None:
+        self._hover_piece(pos)
         board = self.scene.board
         loc = self._drop_location(pos)
         if loc is None and board.free:
@@ -1567,8 +1738,10 @@ class MainWindow(QMainWindow):
         else:
             desc = board.describe(loc)
         here = [pc for pc in self.scene.pieces if loc is not None and loc_key(pc.get("at")) == loc_key(loc)]
+        if not here and self.hover_card.pid:          # a table: the piece under the pointer by its name
+            here = [pc for pc in self.scene.pieces if str(pc.get("id")) == self.hover_card.pid]
         if here:
-            names = ", ".join(str(pc.get("label") or pc.get("id")) + (f" ({pc['values']})" if pc.get("values") else "")
+            names = ", ".join(str(pc.get("name") or pc.get("label") or pc.get("id")) + (f" ({pc['values']})" if pc.get("values") else "")
                               for pc in here[:6])
             desc = desc + [names + (f" +{len(here) - 6}" if len(here) > 6 else "")]
         self.where_label.setText(" \u00b7 ".join(str(d) for d in desc))
@@ -1579,6 +1752,9 @@ class MainWindow(QMainWindow):
             self.scene.hover_item.set_shapes([(path, QBrush(theme.HOVER), None)] if not path.isEmpty() else [])
 
     def _key_action(self, what: str) -> None:
+        if self._staged is not None and what in ("escape", "confirm"):
+            self.staged_roll(what == "confirm")
+            return
         if what == "escape":
             if self.view.measuring:
                 self.act_measure.setChecked(False)
@@ -1605,12 +1781,19 @@ class MainWindow(QMainWindow):
             i = movable.index(cur) if cur in movable else -1
             i = (i + (1 if what == "next" else -1)) % len(movable)
             pid = movable[i]
+            self._cursor = None
             self.select_piece(pid)
             self._show_targets(pid)
             self._show_inspector()
             self.view.centerOn(self.scene.items_by_id[pid].pos())
-            self.status(f"{(self.scene.piece(pid) or {}).get('label') or pid}: point at a green location and press Enter")
+            self.status(f"{(self.scene.piece(pid) or {}).get('label') or pid}: arrow keys to pick a destination, "
+                        "Enter to move there")
+        elif what.startswith("cursor:"):
+            self._move_cursor(what.split(":", 1)[1])
         elif what == "confirm":
+            if self._cursor is not None and str(self._cursor) in self._targets:
+                self._apply_target(self._targets[str(self._cursor)])
+                return
             loc = self._hover_loc
             if self._targets_for and loc is not None and str(loc) in self._targets:
                 self._apply_target(self._targets[str(loc)])
@@ -1730,7 +1913,17 @@ class MainWindow(QMainWindow):
         if len(choices) > 1:
             self._menu_of([(str(c.get("label") or self._describe(c["action"])), c["action"]) for c in choices])
             return True
+        pid = _mover(info["action"])
+        if pid and self._stage_roll(pid, dict(info["action"])):
+            return True
         return self.apply_action(dict(info["action"]))
+
+    # -- a move that rolls is shown first (app.ui.roll_preview) -----------------------------------
+    def _stage_roll(self, pid: str, action: Action) -> bool:
+        return roll_preview.stage(self, pid, action)
+
+    def staged_roll(self, confirm: bool) -> None:
+        roll_preview.finish(self, confirm)
 
     def _apply_first(self, types: set[str]) -> bool:
         for a in self._legal:
@@ -2161,6 +2354,10 @@ class MainWindow(QMainWindow):
     def _toggle_overview(self) -> None:
         self.view.overview.setVisible(self.act_overview.isChecked())
 
+    def _toggle_reflines(self) -> None:
+        self._board_src = None          # drawn again with or without them
+        self.refresh()
+
     def _toggle_grid(self) -> None:
         b = self.scene.board
         if hasattr(b, "show_grid"):
@@ -2195,8 +2392,23 @@ class MainWindow(QMainWindow):
             return
         BalanceLab(path, self).show()
 
-    def show_keys(self) -> None:
-        QMessageBox.information(self, "Keys and mouse", KEYS_HELP)
+    def show_keys(self) -> KeysDialog:
+        dlg = KeysDialog(self)
+        dlg.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        self.keys_dialog = dlg
+        dlg.open()
+        return dlg
+
+    # -- the colour-blind palette (app.ui.palette) -------------------------------------------------
+    def set_palette(self, colour_blind: bool) -> None:
+        palette.apply_to_window(self, colour_blind)
+
+    # -- the keyboard cursor over a picked-up piece's destinations (app.ui.keyboard) ----------------
+    def cursor_active(self) -> bool:
+        return bool(self._targets_for and self._targets and self.can_act())
+
+    def _move_cursor(self, direction: str) -> None:
+        keyboard.move_cursor(self, direction)
 
     def about(self) -> None:
         from app import __version__
@@ -2216,28 +2428,3 @@ def _parse_xy(key: str) -> Any:
     except ValueError:
         return None
 
-
-KEYS_HELP = """\
-Mouse
-  Drag a piece: legal destinations light up green (cost in the corner, red edge = enemy zone of control).
-  Drop on green to move; anywhere else and the piece glides back, with the reason below.
-  Click a piece: inspect it; click a stack to fan it out; click a green location to move there.
-  Drag empty map: pan. Wheel: zoom. Overview (bottom right): click to jump.
-  Right-click a piece in the sandbox: flip, eliminate, turn, remove.
-  Battles: click an enemy unit, then your lit units to add them (again to take one out,
-  right-click for a role); the combat panel shows the odds; Declare, then Resolve.
-  Retreats: click a lit hex (the paths are drawn). Advances: drag a ringed unit in.
-
-Keys
-  Tab / Shift+Tab   next / previous unit that can move
-  Enter             move the selected unit to the location under the pointer
-  Esc               cancel (selection, measuring, the computer's move)
-  Space / Ctrl+E    end the phase (asks if units could still move)
-  + / -  0 or F     zoom in / out, zoom to fit
-  Arrow keys        pan
-  M                 measure range
-  V                 victory status: who would win now and why
-  I                 In Communication and isolation overlay (when the game has it)
-  Ctrl+Z / Ctrl+Shift+Z   undo / redo (not across a die roll, card draw or reveal)
-  Ctrl+N / Ctrl+O / Ctrl+S   new game / open / save
-"""

@@ -27,6 +27,9 @@ def ui_env(tmp_path, monkeypatch):
         return hexgame.GAME if game_id == hexgame.GAME_ID else real(game_id)
 
     monkeypatch.setattr(app.games, "get_game", get_game)
+    import app.ui.next_step
+    # the next-step question ("3 units could still move") is answered yes unless a test asks
+    monkeypatch.setattr(app.ui.next_step, "ask", lambda parent, title, text: True)
     catalog.register(hexgame.GAME, [catalog.ScenarioEntry("ui-skirmish", "UI test skirmish", None,
                                                           hexgame.SCENARIO_TEXT)])
     yield

@@ -19,7 +19,7 @@ def test_balance_lab_runs_charts_and_exports(qtbot, tmp_path):
     lab.games_box.setValue(4)
     lab.seed_box.setValue(11)
     lab.jobs_box.setValue(1)
-    lab.player_boxes[0].setCurrentText("random")
+    lab.player_boxes[0].setCurrentIndex(lab.player_boxes[0].findData("random"))
     lab.start()
     qtbot.waitUntil(lambda: lab.run_btn.isEnabled() and lab.rep is not None, timeout=60_000)
     # The same games as the command line's selfplay with the same seed and players.
@@ -43,7 +43,7 @@ def test_balance_lab_can_be_cancelled(qtbot):
     qtbot.addWidget(lab)
     lab.games_box.setValue(500)
     lab.jobs_box.setValue(1)
-    lab.player_boxes[0].setCurrentText("random")
+    lab.player_boxes[0].setCurrentIndex(lab.player_boxes[0].findData("random"))
     lab.start()
     lab.cancel()
     qtbot.waitUntil(lambda: lab.run_btn.isEnabled(), timeout=60_000)

@@ -64,10 +64,10 @@ class ChosinFewGame(ChosinFew):
                         "info": ["air support token held" + (" (earned this turn)" if fresh else "")]})
         order = self.order(state)
         out.append({"id": f"order-{order.id}", "at": "box:orders", "kind": "card", "label": order.name,
+                    "text": order.objective_text, "colour": "#4A5D3A",
                     "info": [order.brief, order.objective_text]})
         if state.card:
-            out.append({"id": f"card-{state.card}", "at": "box:card", "kind": "card", "label": state.card,
-                        "info": self._card_lines(state, state.card)})
+            out.append(self._card_piece(state, state.card))
         return out
 
     def drop_targets(self, state, piece: str) -> dict[str, dict[str, Any]]:
@@ -125,6 +125,20 @@ class ChosinFewGame(ChosinFew):
         return [f"New activity: Line of Departure {', '.join(map(str, ac.lod))}",
                 f"Enemy movement: {', '.join(ac.colours)}", f"Player actions: {ac.actions}"]
 
+    def _card_piece(self, state: ChosinState, card: str) -> dict[str, Any]:
+        """The activity card in play, face up: what it brings, its enemy colours named and shown
+        as chips, and the actions it gives (the window paints ``text`` and ``chips``)."""
+        ac = self.data(state).activity.get(card)
+        piece: dict[str, Any] = {"id": f"card-{card}", "at": "box:card", "kind": "card",
+                                 "label": f"Activity {card.split('-')[-1]}", "colour": "#8E3B2F",
+                                 "info": self._card_lines(state, card)}
+        if ac is not None:
+            piece["text"] = (f"New activity: LoD {', '.join(map(str, ac.lod))}\n"
+                             f"Enemy moves: {' then '.join(ac.colours)}\n"
+                             f"Your actions: {ac.actions}")
+            piece["chips"] = list(ac.colours)
+        return piece
+
     def panels(self, state, side) -> list[dict[str, Any]]:
         assert isinstance(state, ChosinState)
         data = self.data(state)
@@ -136,7 +150,7 @@ class ChosinFewGame(ChosinFew):
                      ["Enemy movement", " + ".join(ac.colours)
                       + ("  (moves twice, attacks once)" if ac.colours[0] == ac.colours[1] else "")],
                      ["Player actions", ac.actions]]
-        rows.append(["Phase", state.phase])
+        rows.append(["Phase", state.phase.replace("-", " ").capitalize()])
         if state.phase == "actions":
             rows.append(["Actions left", state.actions_left])
         panels.append({"title": "Card in play", "rows": rows})
@@ -182,7 +196,37 @@ class ChosinFewGame(ChosinFew):
                         "colour": "white", "style": "attack", "label": state.roll.cube})
         return out
 
+    # -- optional window hooks (docs/ui.md) ----------------------------------------------------
+    def next_step(self, state) -> dict[str, Any] | None:
+        """The turn bar's next-step control: draw the card, roll or accept the die, or close the
+        actions phase, whichever the sequence of play is waiting for."""
+        assert isinstance(state, ChosinState)
+        if state.result or state.finished:
+            return None
+        if state.roll is not None:
+            action = {"type": "roll"} if state.roll.stage == "pre" else {"type": "accept-roll"}
+        elif state.phase == "draw":
+            action = {"type": "draw"}
+        elif state.phase == "actions":
+            action = {"type": "end-actions"}
+        else:
+            return None
+        return {"action": action, "label": self.describe_action(state, action)}
+
     # -- players --------------------------------------------------------------------------------
     def players(self):
         from app.ai.chosin_few_ai import make_ai
         return {"ai": make_ai}
+
+
+def rule_charts(game: Any, state: Any) -> list[dict[str, Any]]:
+    """The Chosin Few's cards for the Rules panel, from cards.toml: every activity card with what
+    it brings (CF-NewAct-1, CF-EnemyMove-1, CF-Actions-1) and the order cards (CF-Order-1)."""
+    data = game.data(state)
+    acts = {"title": "Activity cards", "rule": "CF-Draw-1",
+            "header": ["Card", "New activity (LoD)", "Enemy moves", "Actions"],
+            "rows": [[c.id, ", ".join(map(str, c.lod)), " then ".join(c.colours), str(c.actions)]
+                     for c in data.activity.values()]}
+    orders = {"title": "Order cards", "rule": "CF-Order-1", "header": ["Order", "Objective"],
+              "rows": [[o.name, o.objective_text] for o in data.orders]}
+    return [acts, orders]

@@ -27,6 +27,7 @@ from app.engine.rng import Rng
 from app.games.guts import rules as R
 from app.games.guts.data import bundle, validate_enemy, validate_rosters
 from app.games.guts.geometry import direction, rect_point_distance, triangle
+from app.games.guts.present import base_label
 from app.games.guts.state import (
     ANTI_TANK,
     BAR,
@@ -442,11 +443,10 @@ class GutsGame(Game):
             flags += [f for f, on in (("pressing-on", e.pressing_on), ("acted", e.acted),
                                       ("withdrawing", e.withdrawing), ("natural-leader", e.natural_leader),
                                       ("covered", bool(e.covers))) if on]
-            short = e.id.upper()
             out.append({
                 "id": e.id, "at": [e.x, e.y], "kind": "base", "side": R.SIDE, "nation": "us",
                 "unit_type": "hq" if e.kind == LEADER else ("special" if e.kind in ANTI_TANK else "infantry"),
-                "label": f"{short} {e.guts}", "values": str(e.guts), "w": e.w, "h": e.h, "rotation": 0.0,
+                "label": base_label(e.id), "name": e.name, "values": str(e.guts), "w": e.w, "h": e.h, "rotation": 0.0,
                 "flags": flags, "colour": "#3b5b2e" if e.average else "#4b6b8a",
                 "info": [e.name, f"GUTS {e.guts} (started {e.start_guts})", f"state: {e.status.replace('-', ' ')}",
                          f"casualties: {e.casualties}"] + (["falling back"] if e.withdrawing else []),
@@ -463,7 +463,7 @@ class GutsGame(Game):
             gw, gh = bundle().gun(g.kind)["base"]
             out.append({
                 "id": g.id, "at": [g.x, g.y], "kind": "base", "side": "enemy", "nation": "ccf",
-                "unit_type": "special", "label": f"{g.kind.upper()} {g.guts}", "values": str(g.guts),
+                "unit_type": "special", "label": g.kind.upper(), "name": g.name, "values": str(g.guts),
                 "w": gw, "h": gh, "rotation": 0.0, "flags": [g.status], "colour": "#8a3b2e",
                 "info": [g.name, f"GUTS {g.guts}", g.status + (f": {g.how}" if g.how else "")],
             })

@@ -55,7 +55,7 @@ def prompt(state: K38State) -> str:
         return f"{side}: move units eligible for pre-combat movement (8.1), then end the phase."
     if kind == "combat":
         if state.combat_step == "declare":
-            return f"{side}: declare every battle (attackers, support, human wave), then press declare-done (9.0)."
+            return f"{side}: declare every battle (attackers, support, human wave), then click Done declaring (9.0)."
         if any(not b.resolved for b in state.battles):
             return f"{side}: pick the next battle to resolve (9.0)."
         return f"{side}: all battles fought; end the phase."
@@ -66,6 +66,13 @@ def prompt(state: K38State) -> str:
     return ""
 
 
+def _air_line(u: Any) -> str:
+    """An air unit's own values: what committing it does to a battle's odds (9.2.5)."""
+    if u.air_role == "cancel":
+        return "cancels one Allied air unit in a battle (9.2.5)"
+    return "one column in its side's favour per unit committed to a battle (9.2.5)"
+
+
 def pieces(state: K38State, side: str | None) -> list[dict[str, Any]]:
     d = data_of(state)
     board = Board(state, d)
@@ -74,8 +81,8 @@ def pieces(state: K38State, side: str | None) -> list[dict[str, Any]]:
     for uid in sorted(d.units):
         u = d.units[uid]
         us = state.units[uid]
-        if u.is_air:
-            at = f"box:air-{u.side}"
+        if u.is_air and us.at == AIR:
+            at = f"box:air-{u.side}"        # only air units in play sit in the air-power boxes
         elif d.grid.contains(us.at):
             at = us.at
         elif us.at.startswith(SEA):
@@ -96,7 +103,7 @@ def pieces(state: K38State, side: str | None) -> list[dict[str, Any]]:
         strength = u.strength(us.reduced)
         values = (f"{'-1' if u.air_role == 'cancel' else '+1'}" if u.is_air else f"{strength}-{u.move}")
         info = [f"{u.name} ({u.nation.upper()} {u.type} {u.size})".strip(),
-                f"strength {u.full}/{u.reduced}, movement {u.move}"]
+                _air_line(u) if u.is_air else f"strength {u.full}/{u.reduced}, movement {u.move}"]
         if not u.replaceable:
             info.append("cannot be replaced (10.1)")
         if u.replace_reduced_only:
@@ -161,6 +168,20 @@ def _retreat_targets(state: K38State, legal: list[dict[str, Any]], piece: str) -
     return out
 
 
+def _stacking_warning(state: K38State, d: Any, piece: str, hex_id: str) -> dict[str, str]:
+    """{"warn": ...} when ending a move in ``hex_id`` would put ``piece``'s hex over the
+    stacking limit (legal while moving, but fixed before the phase ends: 8.2.2)."""
+    limit = int(d.rules.get("stacking_limit", 1))
+    side = d.units[piece].side
+    here = [u for u, us in state.units.items() if us.at == hex_id and u != piece
+            and d.units[u].side == side and not d.units[u].is_air]
+    if len(here) < limit:
+        return {}
+    names = ", ".join(d.units[u].name for u in here[:2])
+    return {"warn": f"over the stacking limit with {names}: one must leave or be removed "
+                    "before the phase ends (8.2.2)"}
+
+
 def drop_targets(game: Any, state: K38State, piece: str) -> dict[str, dict[str, Any]]:
     d = data_of(state)
     out: dict[str, dict[str, Any]] = {}
@@ -200,6 +221,8 @@ def drop_targets(game: Any, state: K38State, piece: str) -> dict[str, dict[str, 
         elif t == "advance":
             entry["note"] = "advance after combat (9.0)"
         key = str(target) if d.grid.contains(str(target)) else f"box:{target}"
+        if t in ("move", "reinforce", "replace", "advance", "naval", "spread") and d.grid.contains(str(target)):
+            entry.update(_stacking_warning(state, d, piece, str(target)))
         out.setdefault(key, entry)
     return out
 
@@ -503,3 +526,89 @@ def victory_status(state: K38State) -> dict[str, Any]:
             "short": short, "summary": summary,
             "rule": res.get("rule", ""), "headline": head, "reason": res["reason"], "rows": rows,
             "final": final, "hexes": {COMMUNIST: south, ALLIED: north}, "overlay_group": CONTROL_GROUP}
+
+
+# -- optional window hooks (docs/ui.md): each takes the game first ---------------------------------
+
+def next_step(game: Any, state: K38State) -> dict[str, Any]:
+    """The turn bar's next-step control: closing the declarations in a combat phase (9.0),
+    else ending the current phase (4.0)."""
+    if sequence.phase_kind(state.phase) == "combat" and state.combat_step == "declare" and not state.pending:
+        action = {"type": "declare-done"}
+        return {"action": action, "label": "Done declaring battles"}
+    action = {"type": "end-phase"}
+    return {"action": action, "label": describe_action(state, action)}
+
+
+def warnings(game: Any, state: K38State, side: str | None) -> list[dict[str, Any]]:
+    """Hexes over the stacking limit for the side to act: they block the end of the phase
+    until a unit leaves or is removed (8.2.2)."""
+    d = data_of(state)
+    if state.result is not None:
+        return []
+    out = []
+    for h, units in sequence.overstacked(state, Board(state, d), state.active).items():
+        out.append({"at": h, "short": "over-stacked", "rule": "8.2.2",
+                    "text": f"{h} holds {len(units)} units ({', '.join(_name(state, u) for u in units)}): "
+                            "move one out or remove it before the phase ends"})
+    return out
+
+
+NOT_A_CHOICE = {"end-phase", "declare-done", "propose-armistice"}
+
+
+def no_choice(game: Any, state: K38State) -> bool:
+    """A phase with nothing to decide (no replacement points or arrivals, an empty
+    housekeeping): only ending it, or an armistice proposal (5.4), which any phase allows."""
+    if state.pending or state.result is not None:
+        return False
+    if state.combat_step == "declare" and state.battles:
+        return False            # the player has declared: closing the declarations is theirs
+    legal = game.legal_actions(state)
+    return any(a.get("type") in ("end-phase", "declare-done") for a in legal) \
+        and all(a.get("type") in NOT_A_CHOICE for a in legal)
+
+
+def arrivals(game: Any, state: K38State) -> list[dict[str, Any]]:
+    """The turn track: every turn from now to the end with the units that arrive on it (10.2),
+    as the pieces the window draws."""
+    d = data_of(state)
+    by_turn: dict[int, list[str]] = {}
+    for uid, us in state.units.items():
+        u = d.units[uid]
+        if us.at == POOL and u.arrival and u.arrival >= state.turn:
+            by_turn.setdefault(int(u.arrival), []).append(uid)
+    shown = {p["id"]: p for p in pieces(state, None) if p["id"] in {x for v in by_turn.values() for x in v}}
+    out = []
+    for t in range(state.turn, state.last_turn + 1):
+        out.append({"turn": t, "label": str(d.turn(t).get("date") or ""), "current": t == state.turn,
+                    "pieces": [shown[u] for u in sorted(by_turn.get(t, []), key=lambda u: (d.units[u].side, u))
+                               if u in shown]})
+    return out
+
+
+def rule_charts(game: Any, state: K38State) -> list[dict[str, Any]]:
+    """The game's charts for the Rules panel, drawn from its data: the CRT (9.0, 9.3), the
+    Terrain Effects Chart (8.0, 9.2.1) and the turn track (4.0, 9.2.4, 10.0)."""
+    d = data_of(state)
+    crt = {"title": "Combat Results Table", "rule": "9.3",
+           "header": ["Die"] + [combat.column_name(c) for c in d.crt_columns],
+           "rows": [[str(i + 1)] + [str(d.crt[c][i]) for c in d.crt_columns] for i in range(6)]}
+    tec = {"title": "Terrain Effects Chart", "rule": "9.2.1",
+           "header": ["Terrain", "Movement cost", "Odds shift"],
+           "rows": [[str(t.get("name") or k), f"{t.get('cost', '')}", f"{t.get('shift', 0)} left" if t.get("shift") else "none"]
+                    for k, t in d.terrain.items()]
+           + [["River hexside", f"+{d.river_cost:g}", "1 left if every attacker crosses one"],
+              ["Road", f"{d.road_cost:g} along the road", ""]]}
+    rows = []
+    for t in range(1, state.last_turn + 1):
+        tr = d.turn(t)
+        off = tr.get("offensive") or {}
+        rp = tr.get("rp") or {}
+        rows.append([str(t), str(tr.get("date") or ""),
+                     ", ".join(s.capitalize() for s, on in off.items() if on) or "-",
+                     ", ".join(f"{k.upper()} {v}" for k, v in rp.items() if v) or "-",
+                     "yes" if tr.get("winter") else ""])
+    track = {"title": "Turn track", "rule": "4.0",
+             "header": ["Turn", "Date", "Offensive", "Replacement points", "Winter"], "rows": rows}
+    return [crt, tec, track]

@@ -207,7 +207,7 @@ def end_phase_problem(state: K38State, board: Board) -> tuple[str, str] | None:
         return None
     if kind == "combat":
         if state.combat_step == "declare":
-            return ("finish declaring battles first (declare-done)", "9.0")
+            return ("finish declaring battles first (Done declaring)", "9.0")
         if any(not b.resolved for b in state.battles):
             return ("every declared battle must be resolved", "9.0")
     if kind in ("precombat", "combat", "movement") and overstacked(state, board, side):

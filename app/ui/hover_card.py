@@ -1,0 +1,137 @@
+"""Identify without clicking: a card that follows the pointer over any piece in any game.
+
+It names the piece, gives its values and its state in words (pinned, gone to ground, used...)
+and what it may do now, from the legal actions of the side to act. A game may add to it with the
+optional ``describe_piece(state, piece_id)`` hook: ``{"title": str, "lines": [str], "state":
+[str], "can": [str]}`` (each key optional; what it gives replaces the window's guess).
+"""
+
+from __future__ import annotations
+
+import html
+from typing import Any
+
+from PySide6.QtCore import QPoint, Qt
+from PySide6.QtWidgets import QFrame, QLabel, QVBoxLayout, QWidget
+
+from app.ui.hooks import call_hook
+
+MOVER_KEYS = ("unit", "team", "piece", "model", "pieces")
+# flag -> words for a player; flags not listed are shown with dashes turned to spaces
+STATE_WORDS = {"hit-the-dirt": "hit the dirt", "gone-to-ground": "gone to ground", "pinned": "pinned",
+               "suppressed": "suppressed", "acted": "has acted this turn", "used": "used",
+               "moved": "has moved", "fought": "has fought", "committed": "committed to a battle",
+               "moving": "moving (may go on)", "face-down": "face down", "face-up": "face up",
+               "pressing-on": "pressing on", "withdrawing": "falling back", "natural-leader": "a natural leader",
+               "covered": "covered by a friendly team", "destroyed": "destroyed", "landing": "landing from the sea",
+               "attacking": "attacking", "attacked": "has been attacked", "held": "held in reserve",
+               "fresh": "earned this turn", "rolling": "rolling", "silenced": "silenced", "active": "firing"}
+
+
+def _mover(a: dict[str, Any]) -> str | None:
+    for k in MOVER_KEYS:
+        if k in a and isinstance(a[k], (str, int)):
+            return str(a[k])
+    return None
+
+
+def piece_card(game: Any, state: Any, piece: dict[str, Any], legal: list[dict[str, Any]],
+               can_act: bool, why_not: str = "") -> dict[str, Any]:
+    """The card's contents: title, value line, state words, info lines, what it may do now."""
+    pid = str(piece.get("id"))
+    title = str(piece.get("name") or piece.get("label") or pid)
+    if piece.get("name") and piece.get("label") and str(piece["label"]) not in title:
+        title = f"{title} ({piece['label']})"
+    values = str(piece.get("values") or "")
+    words = [STATE_WORDS.get(f, f.replace("-", " ")) for f in piece.get("flags") or []]
+    if piece.get("reduced"):
+        words.insert(0, "reduced")
+    info = piece.get("info") or []
+    info = [info] if isinstance(info, str) else [str(x) for x in info]
+    name = str(piece.get("name") or piece.get("label") or "")
+    info = [x for x in info if x and x != title and x != name and not x.lower().startswith("state:")]
+    mine = [a for a in legal if _mover(a) == pid]
+    moves = [a for a in mine if "to" in a]
+    other = [a for a in mine if "to" not in a]
+    can: list[str] = []
+    if moves:
+        can.append(f"may move: {len(moves)} destination{'s' if len(moves) != 1 else ''} (drag it)")
+    for a in other[:3]:
+        try:
+            can.append(str(game.describe_action(state, a)))
+        except Exception:
+            continue
+    if len(other) > 3:
+        can.append(f"... and {len(other) - 3} more in the Actions panel")
+    if not can:
+        can.append(why_not if not can_act and why_not else "nothing it can do right now")
+    card = {"title": title, "values": values, "state": words, "lines": info, "can": can}
+    extra = call_hook(game, "describe_piece", state, pid, default=None)
+    if isinstance(extra, dict):
+        for k in ("title", "values", "state", "lines", "can"):
+            if extra.get(k):
+                card[k] = extra[k]
+    return card
+
+
+def card_html(card: dict[str, Any]) -> str:
+    e = html.escape
+    out = [f"<b style='font-size:11pt'>{e(str(card['title']))}</b>"]
+    if card.get("values"):
+        out.append(f"<br>Values: <b>{e(str(card['values']))}</b>")
+    if card.get("state"):
+        out.append(f"<br>State: <b style='color:#B03A2E'>{e(', '.join(map(str, card['state'])))}</b>")
+    for line in (card.get("lines") or [])[:5]:
+        out.append(f"<br><span style='color:#4A4540'>{e(str(line))}</span>")
+    if card.get("can"):
+        out.append("<br><i>Now:</i> " + e("; ".join(map(str, card["can"]))))
+    return "".join(out)
+
+
+class HoverCard(QFrame):
+    """The floating card, a child of the map's viewport (never steals the pointer)."""
+
+    def __init__(self, parent: QWidget):
+        super().__init__(parent)
+        self.setObjectName("hoverCard")
+        self.setAttribute(Qt.WidgetAttribute.WA_StyledBackground, True)
+        self.setStyleSheet("#hoverCard { background: #FFFDF4; border: 1px solid #8A8070; border-radius: 5px; }"
+                           " #hoverCard QLabel { color: #1E1B17; background: transparent; }")
+        self.setAttribute(Qt.WidgetAttribute.WA_TransparentForMouseEvents)
+        lay = QVBoxLayout(self)
+        lay.setContentsMargins(8, 6, 8, 6)
+        self.label = QLabel()
+        self.label.setTextFormat(Qt.TextFormat.RichText)
+        self.label.setWordWrap(True)
+        self.label.setMaximumWidth(300)
+        lay.addWidget(self.label)
+        self.pid: str | None = None
+        self.card: dict[str, Any] = {}
+        self.hide()
+
+    def plain(self) -> str:
+        """The card's text as plain words (for tests and screen readers)."""
+        from PySide6.QtGui import QTextDocument
+        doc = QTextDocument()
+        doc.setHtml(self.label.text())
+        return doc.toPlainText()
+
+    def show_card(self, pid: str, card: dict[str, Any], at: QPoint) -> None:
+        if pid != self.pid or card != self.card:
+            self.pid, self.card = pid, card
+            self.label.setText(card_html(card))
+            self.adjustSize()
+        parent = self.parentWidget()
+        x, y = at.x() + 18, at.y() + 18
+        if parent is not None:
+            if x + self.width() > parent.width() - 4:
+                x = at.x() - self.width() - 12
+            if y + self.height() > parent.height() - 4:
+                y = at.y() - self.height() - 12
+        self.move(max(2, x), max(2, y))
+        self.show()
+        self.raise_()
+
+    def hide_card(self) -> None:
+        self.pid = None
+        self.hide()
