@@ -9,7 +9,7 @@ from app.engine.game import Action, Context, Game, Illegal, Outcome
 from app.engine.state import GameState
 
 from app.games.semper_fi import actions
-from app.games.semper_fi.data import NK, SIDES, US, DataError, validate_counters, validate_tables
+from app.games.semper_fi.data import SIDES, DataError, validate_counters, validate_tables
 from app.games.semper_fi.state import SFState
 
 

@@ -13,7 +13,7 @@ from app.games.semper_fi.data import NK, US, counters, tables
 from app.games.semper_fi.scenario import area_cached, turn_index
 from app.games.semper_fi.sight import light, los
 from app.games.semper_fi.state import Barrage
-from app.games.semper_fi.units import bd, other, udef, units_at, units_of, values
+from app.games.semper_fi.units import bd, other, udef, units_at, units_of
 
 if TYPE_CHECKING:
     from app.games.semper_fi.state import SFState

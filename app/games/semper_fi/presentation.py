@@ -85,7 +85,7 @@ def pieces(state: SFState, side: str | None) -> list[dict[str, Any]]:
     for h, n in sorted(markers.items()):
         out.append({"id": f"hidden@{h}", "at": h, "kind": "marker", "side": NK if side == US else US,
                     "unit_type": "hidden", "label": "?", "flags": ["hidden"],
-                    "info": [f"{n} hidden unit{'s' if n > 1 else ''}"] if False else ["Hidden enemy"]})
+                    "info": ["Hidden enemy: what and how many is not known"]})
     return out
 
 

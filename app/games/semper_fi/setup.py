@@ -3,19 +3,14 @@ which is part of play: each side places its units on legal hexes, hidden where a
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from app.engine.game import Context
 from app.engine.rng import Rng
 from app.games.semper_fi.data import NK, US, Board, board, counters, tables
-from app.games.semper_fi.scenario import (area_cached, build_clock, pick_units, turn_index,
-                                          with_variants)
+from app.games.semper_fi.scenario import area_cached, build_clock, pick_units, with_variants
 from app.games.semper_fi.state import COLUMN, OFFMAP, SETUP, SFState, UnitState
 from app.games.semper_fi.units import bd, hexes_of, other, udef
-
-if TYPE_CHECKING:
-    pass
-
 
 def unit_may_stand(b: Board, sc: dict[str, Any], uid: str, h: str) -> bool:
     """Terrain a unit may set up in: not water; 1.1b paddy limits off the road."""
@@ -175,7 +170,6 @@ def place_rest(state: SFState, ctx: Context) -> None:
     for u in to_place(state, state.active):
         hexes = placement_hexes(state, u)
         if not hexes:
-            from app.games.semper_fi.units import lose_steps
             ctx.log(f"{udef(u).label} has no legal set-up hex left and stays out of play", "C11.2")
             state.units[u].at = "elim"
             continue

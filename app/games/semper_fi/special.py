@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 from app.engine.game import Context
 from app.games.semper_fi import morale
 from app.games.semper_fi.data import NK, US, tables
-from app.games.semper_fi.scenario import area_cached, pick_units
+from app.games.semper_fi.scenario import area_cached
 from app.games.semper_fi.sight import light, los
 from app.games.semper_fi.state import COLUMN, ELIM, EXITED, OFFMAP
 from app.games.semper_fi.units import bd, is_marine, side_at, udef, units_of
