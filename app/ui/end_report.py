@@ -232,7 +232,7 @@ class EndReport(QDialog):
         legend.setTextFormat(Qt.TextFormat.RichText)
         body.addWidget(legend)
         grid = QGridLayout()
-        self.charts = [Chart("Strength (steps left)", rep.strength, rep.turns, colours, zero_line=True),
+        self.charts = [Chart("Strength (steps on the board)", rep.strength, rep.turns, colours, zero_line=True),
                        Chart("Ground held", rep.ground, rep.turns, colours, zero_line=True),
                        Chart("Dice against expectation (running total)", rep.luck, rep.turns, colours, zero_line=True)]
         for i, c in enumerate(self.charts):

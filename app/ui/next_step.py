@@ -88,7 +88,7 @@ def find_next_step(game: Game, state: GameState, legal: list[Action], can_act: b
     if action is not None and not label:
         label = str(_call(getattr(game, "describe_action", None), state, action) or "")
     if not label:
-        label = "End phase"
+        label = "Next step"          # nothing to end now: the prompt (tooltip) says what to do
     if not can_act:
         return NextStep(action, label, False, not_acting or "Not your turn")
     enabled = action is not None and any(_same(action, a) for a in legal)

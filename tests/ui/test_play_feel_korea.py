@@ -145,3 +145,18 @@ def test_hover_on_a_table_names_the_piece_in_the_status_bar(qtbot):
     w.view.centerOn(w.scene.items_by_id["rifle-1a"].pos())
     hover(w, view_pt(w, "rifle-1a"))
     assert "1st Squad, fire team A" in w.where_label.text()
+
+
+def test_korea_report_counts_steps_on_the_map_and_ground_across_the_line():
+    from app.ui.end_report import build_report
+    make_data("ui-k38-report", units=[unit("kpa-1", "kpa"), unit("kpa-2", "kpa"), unit("rok-1", "rok", strength=(5, 3))])
+    sc = scenario("ui-k38-report", phase="communist-movement",
+                  pieces={"kpa-1": "2013", "kpa-2": "2113", "rok-1": "2016"})
+    m = Match.start(GAME, sc, seed=1)
+    m.apply({"type": "end-phase"})
+    rep = build_report(m)
+    assert rep.strength["communist"][0] == 4.0                 # two full divisions: two steps each
+    st0 = m.history[0].before
+    expect = 1.0 if st0.units["rok-1"].reduced else 2.0
+    assert rep.strength["allied"][0] == expect
+    assert all(isinstance(v, float) for v in rep.ground["communist"])

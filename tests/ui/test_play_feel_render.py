@@ -40,6 +40,7 @@ def test_both_palettes_render_and_differ_in_sides_and_highlights(qtbot, tmp_path
     from app.ui import palette, theme
     w = game_window(qtbot, game_id)
     try:
+        qtbot.wait(50)
         std = _save(w, tmp_path, f"{game_id}-standard.png")
         hl = theme.HIGHLIGHT.name()
         piece = next(pc for pc in w.scene.pieces if pc.get("side") in w.match.game.sides
@@ -49,6 +50,7 @@ def test_both_palettes_render_and_differ_in_sides_and_highlights(qtbot, tmp_path
         assert palette.current == palette.COLOUR_BLIND
         assert theme.HIGHLIGHT.name() != hl
         assert theme.nation_colour(piece, tuple(w.match.game.sides)).name() != before
+        qtbot.wait(50)                                  # the overview's picture follows a frame later
         cb = _save(w, tmp_path, f"{game_id}-colour-blind.png")
         assert std.size() == cb.size() and _differs(std, cb) > 50
         w.act_palette.trigger()

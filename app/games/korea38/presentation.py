@@ -612,3 +612,17 @@ def rule_charts(game: Any, state: K38State) -> list[dict[str, Any]]:
     track = {"title": "Turn track", "rule": "4.0",
              "header": ["Turn", "Date", "Offensive", "Replacement points", "Winter"], "rows": rows}
     return [crt, tec, track]
+
+
+def report_metrics(game: Any, state: K38State) -> dict[str, dict[str, float]]:
+    """For the end-of-game report: each side's steps on the map (a full unit two, a reduced one)
+    and the hexes it holds across the start line, the measure of a marginal victory (5.3)."""
+    from app.games.korea38.victory import marginal_counts
+    d = data_of(state)
+    board = Board(state, d)
+    steps = {COMMUNIST: 0.0, ALLIED: 0.0}
+    for uid, us in state.units.items():
+        if board.on_map(uid):
+            steps[d.units[uid].side] += 1.0 if us.reduced else 2.0
+    ground = marginal_counts(state, board)
+    return {s: {"strength": steps[s], "ground": float(ground.get(s, 0))} for s in (COMMUNIST, ALLIED)}
