@@ -37,6 +37,9 @@ from app.ui.end_report import EndReport
 from app.ui.hint import HintJob, can_hint, hint_reason
 from app.ui.rules_panel import RulesPanel, first_rule
 from app.ui.roll_preview import RollConfirm, preview_of
+from app.ui import fire_panel
+from app.ui.fire_panel import FirePanel
+from app.ui.sight_line import SightLine
 from app.ui.reference_lines import board_shown, reference_lines
 from app.ui.hover_card import HoverCard, piece_card
 from app.ui.turn_track import TurnTrack, game_arrivals
@@ -157,6 +160,7 @@ class MainWindow(QMainWindow):
         self.warn_item = PathItem(Z_PIECE + 55)         # what the position still has to fix
         self.scene.addItem(self.warn_item)
         self._warnings: list[dict[str, Any]] = []
+        self.sight_line = SightLine(self)               # LOS and range while dragging (app.ui.sight_line)
         self.hover_card = HoverCard(self.view.viewport())
         self.roll_confirm = RollConfirm(self.view.viewport())
         self.roll_confirm.roll.connect(lambda: self.staged_roll(True))
@@ -232,6 +236,10 @@ class MainWindow(QMainWindow):
         ob.setContentsMargins(0, 0, 0, 0)
         ob.setSpacing(0)
         ob.addWidget(self.battle_panel, 3)
+        self.fire_panel = FirePanel()                  # fires with their row and chances (app.ui.fire_panel)
+        self.fire_panel.commit.connect(lambda a: self.apply_action(a))
+        self.fire_panel.pointed.connect(lambda o: self.sight_line.show(o.get("from"), o.get("to")))
+        ob.addWidget(self.fire_panel, 3)
         ob.addWidget(self.odds, 1)
         self.battle_panel.hide()
         self.log = LogPanel()
@@ -263,6 +271,7 @@ class MainWindow(QMainWindow):
         self.tabifyDockWidget(self.dock_log, self.dock_rules)
         self.dock_log.raise_()
         self.battle_panel.rule_link.connect(self.open_rule)
+        self.fire_panel.rule_link.connect(self.open_rule)
         self.log.view.clicked.connect(self._log_rule_clicked)
         self.turn_track = TurnTrack()
         self.dock_track = self._dock("Turn track", "dock-track", self.turn_track, B)
@@ -788,6 +797,8 @@ class MainWindow(QMainWindow):
         self._update_panels(game, state, viewer, covered)
         self.turn_track.set_turns([] if covered else game_arrivals(game, state), tuple(game.sides), self.scene.board.unit)
         self._update_battles(game, state, covered)
+        self.sight_line.clear()
+        self._update_fires()
         self._update_focus(game, state)
         self._update_undo()
         self._update_victory_dialog()
@@ -1409,6 +1420,7 @@ class MainWindow(QMainWindow):
         self._targets_for = None
         self.scene.targets_item.clear()
         self.path_item.clear()
+        self.sight_line.clear()
 
     # -- drop targets, cached per position ------------------------------------------------------
     def _targets_cache(self) -> dict[Any, Any]:
@@ -1557,10 +1569,23 @@ class MainWindow(QMainWindow):
         self.scene.select(pid)
         self._show_inspector()
 
+    def _update_fires(self) -> None:
+        """The fire panel for the position shown, the selected unit's fires first (app.ui.fire_panel)."""
+        game, state = self.shown()
+        if game is None or self.handover.isVisible() or self._replay is not None:
+            self.fire_panel.set_fires([])
+            return
+        sel = self.scene.selected
+        pc = (self.scene.piece(sel) or {}) if sel else {}
+        self.fire_panel.set_fires(fire_panel.fires(game, state, self._legal), pc.get("at"), sel)
+        if self.fire_panel.cards and not self.dock_odds.isVisible() and self.isVisible():
+            self.dock_odds.show()
+
     def piece_pressed(self, pid: str) -> bool:
         if self._staged is not None:
             self.staged_roll(False)           # pressing elsewhere takes a waiting move back
         self.scene.select(pid)
+        self._update_fires()
         if not self.can_act():
             self._clear_targets()
             self._show_inspector()
@@ -1601,6 +1626,7 @@ class MainWindow(QMainWindow):
         loc = self._drop_location(pos)
         info = self._targets.get(str(loc)) if loc is not None else None
         self._show_path_to(loc)
+        self.sight_line.follow_drag(pid, loc)
         if info is not None:
             cost = info.get("cost")
             note = info.get("note") or ""

@@ -251,9 +251,7 @@ def panels(state: SFState, side: str | None) -> list[dict[str, Any]]:
     bm = [[bn, str(v)] for bn, v in sorted(state.battalion.items()) if v]
     if bm:
         out.append({"title": "Battalion morale", "rows": bm})
-    vs = victory_status(state)
-    out.append({"title": "Victory now", "rows": [["Level", vs["headline"]], ["Why", vs["reason"]]]})
-    return out
+    return out  # who would win now: the window's own Victory status panel (victory_status)
 
 
 def overlays(state: SFState, side: str | None) -> list[dict[str, Any]]:
@@ -281,9 +279,26 @@ def los_line(state: SFState, a: str, b: str) -> dict[str, Any]:
     """For the window while dragging: the hexes, whether LOS holds, where and why it breaks."""
     bdd = bd(state)
     ok, blk = los(state, bdd, a, b)
+    from app.games.semper_fi.sight import spotting_range
     return {"from": a, "to": b, "hexes": bdd.grid.line(a, b), "visible": ok, "blocked_at": blk or None,
-            "range": bdd.grid.distance(a, b),
-            "why": "" if ok else f"blocked at {blk} ({bdd.terrain(blk)}, {bdd.elevation(blk)} m)"}
+            "range": bdd.grid.distance(a, b), "spotting": spotting_range(state, bdd, b),
+            "why": "" if ok else f"blocked at {blk} ({_terrain_words(bdd.terrain(blk))}, {bdd.elevation(blk)} m)"}
+
+
+def _terrain_words(t: str) -> str:
+    return str(t).replace("-", " ")
+
+
+# -- optional window hooks taking the game first (app.ui.hooks) ------------------------------------
+def fire_odds(game: Game, state: SFState, action: Action) -> dict[str, Any] | None:
+    """The fire panel: table row, modifiers and exact chances from the rules' own preview."""
+    from app.games.semper_fi.preview import fire_odds as odds
+    return odds(state, action)
+
+
+def side_name(game: Game, side: str) -> str:
+    """The sides as players call them (never the ids ``us`` / ``nk``)."""
+    return SIDE_NAMES.get(side, side)
 
 
 def victory_status(state: SFState) -> dict[str, Any]:
