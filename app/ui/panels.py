@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (QAbstractItemView, QComboBox, QFormLayout, QFrame
                                QPushButton, QScrollArea, QSizePolicy, QSlider, QStyle, QTableView,
                                QTableWidget, QTableWidgetItem, QToolButton, QVBoxLayout, QWidget)
 
+from app.ui import side_names
 from app.engine.events import Event
 from app.ui import theme
 
@@ -90,7 +91,7 @@ class TurnBar(QWidget):
             bits.append(date)
         if side:
             col = side_colour.name() if side_colour is not None else "#333"
-            bits.append(f"<b><span style='color:{col}'>&#9632;</span> {side.replace('-', ' ').title()}</b>")
+            bits.append(f"<b><span style='color:{col}'>&#9632;</span> {side_names.name(side)}</b>")
         if phase:
             bits.append(phase if " " in phase else phase.replace("-", " ").replace("_", " ").title())
         self.where.setText(" &middot; ".join(bits))
@@ -614,7 +615,7 @@ class InspectorPanel(QWidget):
             nation = ""
         name = " ".join(x for x in (nation, label, str(piece.get("size") or "")) if x)
         self.title.setText(name or str(piece.get("id")))
-        side = str(piece.get("side") or "").replace("-", " ").title() or None
+        side = side_names.name(piece.get("side")) or None
         rows = [("Side", side), ("Type", piece.get("unit_type") or piece.get("kind")),
                 ("Values", piece.get("values")), ("Step", "reduced" if piece.get("reduced") else ("full" if piece.get("values") else None)),
                 ("Where", where or _fmt(piece.get("at"))), ("Status", _fmt(piece.get("flags")) or None),

@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (QApplication, QCheckBox, QDialog, QDockWidget, QF
                                QInputDialog, QLabel, QMainWindow, QMenu, QMessageBox, QPushButton,
                                QToolBar, QVBoxLayout, QWidget)
 
+from app.ui import side_names
 from app.engine.game import Action, Context, Game, IllegalAction
 from app.engine.match import Match, Step
 from app.engine.state import GameState, canonical_json
@@ -769,6 +770,7 @@ class MainWindow(QMainWindow):
             self._update_undo()
             return
         viewer = self.viewer_side()
+        side_names.use(game)
         self._ensure_board(game.board_data(state), game)
         covered = self.handover.isVisible()
         pieces = [] if covered else game.pieces(state, viewer)
@@ -1132,7 +1134,7 @@ class MainWindow(QMainWindow):
         self.seat = self.handover.side
         self.handover.hide()
         self.refresh()
-        self.status(f"{self.seat.replace('-', ' ').title()} has the screen. {self.match.prompt() if self.match else ''}")
+        self.status(f"{side_names.name(self.seat)} has the screen. {self.match.prompt() if self.match else ''}")
 
     # -- sandbox ----------------------------------------------------------------------------------
     def toggle_sandbox(self, on: bool | None = None) -> None:
@@ -1578,6 +1580,8 @@ class MainWindow(QMainWindow):
         sel = self.scene.selected
         pc = (self.scene.piece(sel) or {}) if sel else {}
         self.fire_panel.set_fires(fire_panel.fires(game, state, self._legal), pc.get("at"), sel)
+        # the fire cards take the dock; the "no battle" line only when there is nothing else
+        self.odds.setVisible(bool(getattr(self.odds, "titles", [])) or not self.fire_panel.cards)
         if self.fire_panel.cards and not self.dock_odds.isVisible() and self.isVisible():
             self.dock_odds.show()
 

@@ -54,11 +54,11 @@ def pieces(state: SFState, side: str | None) -> list[dict[str, Any]]:
                 markers[s.at] = markers.get(s.at, 0) + 1
             continue
         t = d.type
-        flags = [f"{s.mode}-mode"]
+        flags = [f"{s.mode}-mode"]     # also the side of the counter showing ("mode" below)
         if s.morale:
             flags.append(s.morale)
         if s.hidden:
-            flags.append("hidden")
+            flags.append("hidden-from-the-enemy")       # seen only by its owner (1.3)
         if s.dug_in:
             flags.append("dug-in")
         if s.fired:
@@ -78,9 +78,13 @@ def pieces(state: SFState, side: str | None) -> list[dict[str, Any]]:
                      f"Move mode: area {t.move.area}, range {t.move.range}, {t.move.ma} MP {t.move.movement}",
                      f"Now in {s.mode} mode" + (f", {s.morale}" if s.morale else "")
                      + (", dug in" if s.dug_in else "") + (", hidden" if s.hidden else "")],
-            "modes": {"fire": {"area": t.fire.area, "range": t.fire.range, "point": t.fire.point},
+            "mode": s.mode, "morale": s.morale or "",
+            "modes": {"fire": {"area": t.fire.area, "range": t.fire.range, "point": t.fire.point,
+                               "values": f"{t.fire.area}-{t.fire.range}" + (f" ({t.fire.point})" if t.fire.point else "")},
                       "move": {"area": t.move.area, "range": t.move.range, "ma": t.move.ma,
-                               "movement": t.move.movement}},
+                               "movement": t.move.movement,
+                               "values": f"{t.move.area}-{t.move.range}-{t.move.ma}"
+                               + ("T" if t.move.movement == "truck" else "")}},
         })
     for h, n in sorted(markers.items()):
         out.append({"id": f"hidden@{h}", "at": h, "kind": "marker", "side": NK if side == US else US,
