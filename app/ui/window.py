@@ -41,6 +41,7 @@ from app.ui.roll_preview import RollConfirm, preview_of
 from app.ui import fire_panel
 from app.ui.fire_panel import FirePanel
 from app.ui.sight_line import SightLine
+from app.ui.spotting import SpottingLayer
 from app.ui.reference_lines import board_shown, reference_lines
 from app.ui.hover_card import HoverCard, piece_card
 from app.ui.turn_track import TurnTrack, game_arrivals
@@ -162,6 +163,7 @@ class MainWindow(QMainWindow):
         self.scene.addItem(self.warn_item)
         self._warnings: list[dict[str, Any]] = []
         self.sight_line = SightLine(self)               # LOS and range while dragging (app.ui.sight_line)
+        self.spotting = SpottingLayer(self)             # who would spot whom there (app.ui.spotting)
         self.hover_card = HoverCard(self.view.viewport())
         self.roll_confirm = RollConfirm(self.view.viewport())
         self.roll_confirm.roll.connect(lambda: self.staged_roll(True))
@@ -800,6 +802,7 @@ class MainWindow(QMainWindow):
         self.turn_track.set_turns([] if covered else game_arrivals(game, state), tuple(game.sides), self.scene.board.unit)
         self._update_battles(game, state, covered)
         self.sight_line.clear()
+        self.spotting.clear()
         self._update_fires()
         self._update_focus(game, state)
         self._update_undo()
@@ -1423,6 +1426,7 @@ class MainWindow(QMainWindow):
         self.scene.targets_item.clear()
         self.path_item.clear()
         self.sight_line.clear()
+        self.spotting.clear()
 
     # -- drop targets, cached per position ------------------------------------------------------
     def _targets_cache(self) -> dict[Any, Any]:
@@ -1631,6 +1635,9 @@ class MainWindow(QMainWindow):
         info = self._targets.get(str(loc)) if loc is not None else None
         self._show_path_to(loc)
         self.sight_line.follow_drag(pid, loc)
+        self.spotting.follow_drag(pid, loc)
+        if self.sight_line.text or self.spotting.text:
+            self.status(" \u00b7 ".join(t for t in (self.sight_line.text, self.spotting.text) if t))
         if info is not None:
             cost = info.get("cost")
             note = info.get("note") or ""

@@ -94,12 +94,18 @@ def test_dragging_a_unit_draws_its_line_of_sight_red_from_the_named_blocking_hex
     text = w.sight_line.text
     pens = [pen.color().name().upper() for _p, _b, pen in w.sight_line.item.shapes if pen is not None]
     labels = [t for _pos, t, _c in w.sight_line.item.texts]
+    spot = w.spotting.info
+    said = w.statusBar().currentMessage()
     QTest.mouseRelease(vp, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, b)
     assert shown is not None and shown["to"] == to and not shown["visible"]
     assert shown["blocked_at"] == info["blocked_at"]
     assert f"blocked at {info['blocked_at']}" in text and f"Range {info['range']}" in text
     # drawn: a red stretch from the blocking hex on, the blocking hex ringed red, the label on the map
     assert pens.count("#C0392B") >= 2 and "#1E5A2E" in pens and labels == [text]
+    # spotting from the hex under the pointer, as the rules' own hook gives it, said in the status bar
+    from app.games.semper_fi.presentation import spotting
+    assert spot == spotting(GAME, st, st.active, to)
+    assert text in said and w.spotting.text in said
     # after the drop the line is gone
     assert w.sight_line.info is None and not w.sight_line.item.shapes
 
@@ -224,3 +230,22 @@ def test_hidden_units_are_absent_from_the_other_sides_view_after_the_hand_over(q
         assert not (shown & enemy_hidden)
         own_hidden = {u for u in hidden if u not in enemy_hidden and st.units[u].at in w.scene.board.centre}
         assert own_hidden <= shown
+
+
+def test_spotting_names_revealed_enemy_only() -> None:
+    """The spotting hook leaves hidden enemy units out (1.3) and agrees with the rules' sight."""
+    from app.games.semper_fi.presentation import spotting
+    from app.games.semper_fi.sight import sees, spotting_range
+    from app.games.semper_fi.units import bd
+    m = _to_action_phase("5-1-morning-assault")
+    st = m.state
+    b = bd(st)
+    us_hex = next(s.at for u, s in st.units.items() if udef(u).side == "us" and s.at in b.hexset)
+    info = spotting(GAME, st, "us", us_hex)
+    for u, s in st.units.items():
+        if udef(u).side == "nk" and s.at in b.hexset and s.hidden and \
+                not any(not st.units[v].hidden for v in st.units if st.units[v].at == s.at and udef(v).side == "nk"):
+            assert s.at not in info["spots"] and s.at not in info["seen_by"]
+    for h in info["spots"]:
+        assert any(sees(st, b, us_hex, h, spotting_range(st, b, h, st.units[u].fired, st.units[u].dug_in))
+                   for u in st.units if st.units[u].at == h and not st.units[u].hidden)

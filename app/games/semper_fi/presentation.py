@@ -378,3 +378,26 @@ def explain(state: SFState, a: Action) -> Illegal:
     if t == "assault":
         return Illegal("no units here may assault that hex", "C8.1")
     return Illegal("that is not a legal action at this point", "")
+
+
+def spotting(game: Game, state: SFState, side: str, at: str) -> dict[str, Any] | None:
+    """For the window while a unit is dragged over ``at``: the hexes of revealed enemy units it
+    would spot from there (their spotting range, C5.2, and LOS), and those from which a revealed
+    enemy would see a unit arriving there. Hidden enemy units are left out: the player does not
+    know where they are (1.3)."""
+    from app.games.semper_fi.sight import sees, spotting_range
+    from app.games.semper_fi.units import other, units_of
+    b = bd(state)
+    if at not in b.hexset or side not in (US, NK):
+        return None
+    enemy = [u for u in units_of(state, other(side)) if not state.units[u].hidden and state.units[u].at in b.hexset]
+    spots: set[str] = set()
+    seen_by: set[str] = set()
+    rng_here = spotting_range(state, b, at)
+    for u in enemy:
+        s = state.units[u]
+        if s.at not in spots and sees(state, b, at, s.at, spotting_range(state, b, s.at, s.fired, s.dug_in)):
+            spots.add(s.at)
+        if s.at not in seen_by and sees(state, b, s.at, at, rng_here):
+            seen_by.add(s.at)
+    return {"spots": sorted(spots), "seen_by": sorted(seen_by), "range_here": rng_here}
