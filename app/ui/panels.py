@@ -35,6 +35,15 @@ def _fmt(v: Any) -> str:
     return "" if v is None else str(v)
 
 
+def _flag_words(flags: Any) -> str:
+    """A piece's flags as words ("dug-in" -> "dug in")."""
+    if isinstance(flags, dict):
+        flags = [k for k, v in flags.items() if v]
+    elif isinstance(flags, str):
+        flags = [flags]
+    return ", ".join(str(f).replace("-", " ") for f in flags or [])
+
+
 def probability(v: Any) -> float | None:
     """A value that reads as a probability (0.25, "25%", "25 %") as a fraction, else None."""
     if isinstance(v, bool):
@@ -613,12 +622,14 @@ class InspectorPanel(QWidget):
         nation = str(piece.get("nation") or "").upper()
         if nation and label.upper().startswith(nation):
             nation = ""
-        name = " ".join(x for x in (nation, label, str(piece.get("size") or "")) if x)
+        size = str(piece.get("size") or "")
+        size = "" if set(size) <= {"."} else size          # the NATO dots read as stray points in a title
+        name = " ".join(x for x in (nation, label, size) if x)
         self.title.setText(name or str(piece.get("id")))
         side = side_names.name(piece.get("side")) or None
         rows = [("Side", side), ("Type", piece.get("unit_type") or piece.get("kind")),
                 ("Values", piece.get("values")), ("Step", "reduced" if piece.get("reduced") else ("full" if piece.get("values") else None)),
-                ("Where", where or _fmt(piece.get("at"))), ("Status", _fmt(piece.get("flags")) or None),
+                ("Where", where or _fmt(piece.get("at"))), ("Status", _flag_words(piece.get("flags")) or None),
                 ("Moves", moves or None)]
         for k, v in rows:
             if v not in (None, "", []):

@@ -529,7 +529,8 @@ class MainWindow(QMainWindow):
         self.view.zoom_to_fit()
         self._update_title()
         out = match.outcome()
-        self.status(f"{game.name}: {match.state.scenario}. " + (self._outcome_text() if out else match.prompt()))
+        scen_name = str((match.scenario or {}).get("name") or match.state.scenario)   # its title, not its file id
+        self.status(f"{game.name}: {scen_name}. " + (self._outcome_text() if out else match.prompt()))
         self._skip_chain = 0
         self._maybe_skip()
         self._schedule_ai()

@@ -15,7 +15,7 @@ from app.games.semper_fi.state import BOXES, COLUMN, SFState
 from app.games.semper_fi.units import bd, udef
 
 SIDE_BOXES = {"setup": "box:to-set-up", "offmap": "box:off-map", "pool": "box:reinforcements"}
-PHASE_NAMES = {"setup": "Set-up", "initiative": "Initiative", "air-artillery": "Aircraft and artillery",
+PHASE_NAMES = {"setup": "Setting up", "initiative": "Initiative", "air-artillery": "Aircraft and artillery",
                "action-1": "First action phase", "action-2": "Second action phase"}
 
 
