@@ -10,7 +10,6 @@ from app.engine.game import Action, Context
 from app.games.semper_fi import (air, assault, fire, hidden, indirect, morale, movement, onmap,
                                  overwatch, sequence, setup, special)
 from app.games.semper_fi.data import US, tables
-from app.games.semper_fi.sight import los
 from app.games.semper_fi.state import COLUMN, EXITED, OFFMAP, SFState
 from app.games.semper_fi.units import bd, other, revealed_at, side_at, udef, units_of, values
 

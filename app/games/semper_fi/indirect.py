@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from app.engine.game import Context
-from app.games.semper_fi import fire, hidden
+from app.games.semper_fi import fire
 from app.games.semper_fi.data import NK, US, counters, tables
 from app.games.semper_fi.scenario import area_cached, turn_index
 from app.games.semper_fi.sight import light, los
