@@ -38,14 +38,14 @@ def _line_of(text: str, needle: str) -> int:
 
 
 def test_a_hex_outside_the_map(tmp_path: Path) -> None:
-    text = BASE.replace('area = { within = { hex = "5.14", n = 1 } }', 'area = { within = { hex = "55.14", n = 1 } }')
+    text = BASE.replace('hex = "5.14"', 'hex = "55.14"', 1)
     lines = _problems(tmp_path, text)
     assert any("55.14" in ln and "not on the map" in ln for ln in lines)
     assert any(f":{_line_of(text, '55.14')}:" in ln for ln in lines)
 
 
 def test_an_unknown_unit(tmp_path: Path) -> None:
-    text = BASE.replace('units = [{ formation = "wpns-1-5" }]', 'units = [{ formation = "wpns-9-9" }]')
+    text = BASE.replace('{ formation = "wpns-1-5" }', '{ formation = "wpns-9-9" }')
     lines = _problems(tmp_path, text)
     assert any("unknown formation 'wpns-9-9'" in ln for ln in lines)
     text2 = BASE.replace('take = { marine-coy-mg = 3, marine-60 = 1 }', 'take = { marine-coy-mg = 3, marine-bazooka = 1 }')
@@ -53,8 +53,9 @@ def test_an_unknown_unit(tmp_path: Path) -> None:
 
 
 def test_a_set_up_area_with_no_legal_hex(tmp_path: Path) -> None:
-    text = BASE.replace('area = { within = { hex = "14.09", n = 3 } }',
-                        'area = { within = { hex = "14.09", n = 3 }, not_terrain = ["open", "broken", "rice-paddy", "woods", "building"] }')
+    old = '[setup.area.within]\nhex = "14.09"\nn = 3'
+    assert old in BASE
+    text = BASE.replace(old, '[setup.area]\nnot_terrain = ["open", "broken", "rice-paddy", "woods", "building"]\n\n' + old)
     lines = _problems(tmp_path, text)
     assert any("no legal hex in this set-up area" in ln for ln in lines)
 

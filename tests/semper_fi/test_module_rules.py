@@ -479,3 +479,47 @@ def test_2_6_a_voluntary_marine_fallback_may_be_one_to_three_hexes() -> None:
     ends = {a["to"] for a in GAME.legal_actions(st)}
     b = board(st.map_name)
     assert {b.grid.distance("13.10", h) for h in ends} >= {1, 2}
+
+
+def _guns(st, hexes, ammo):
+    st.scen["artillery"] = [{"id": "105mm", "side": "us", "batteries": ["how-3-11"], "ammo": ammo}]
+    for k, n in ammo.items():
+        st.ammo[f"105mm:{k}"] = n
+    for i, h in enumerate(hexes, 1):
+        put(st, f"how-3-11-105mm-{i}", h)
+
+
+def test_1_8d_on_map_guns_pay_one_round_a_turn_for_direct_fire() -> None:
+    st = bare()
+    _guns(st, ["13.10"], {"he": 1})
+    put(st, "1-18-plt-1", "12.11", hidden=False)
+    act(st, {"type": "fire", "from": "13.10", "at": "12.11"}, [1, 1])
+    assert st.ammo["105mm:he"] == 0 and "how-3-11" in st.batteries_direct
+    # another gun of the same battery fires this turn at no further cost; with no round left and
+    # nothing paid this turn the guns could not fire direct at all
+    from app.games.semper_fi import onmap
+    assert onmap.direct_ok(st, "how-3-11-105mm-1")
+    st.batteries_direct.clear()
+    assert not onmap.direct_ok(st, "how-3-11-105mm-1")
+
+
+def test_1_8d_indirect_missions_need_four_guns_round_a_centre_and_eight_hexes() -> None:
+    st = bare()
+    st.phase = "air-artillery"
+    _guns(st, ["15.10", "15.11", "16.10", "14.10"], {"he": 2, "smoke": 1})
+    put(st, "1-5-plt-1", "12.10")
+    put(st, "1-18-plt-1", "11.11", hidden=False)      # 4 hexes from the guns: too close
+    put(st, "1-18-plt-2", "6.11", hidden=False)       # far enough, if a platoon sees it
+    legal = [a for a in GAME.legal_actions(st) if a["type"] == "battery-fire"]
+    assert all(a["at"] != "11.11" for a in legal)
+    assert not [a for a in legal if a["ammo"] == "smoke"]        # smoke only as an SFA
+    put(st, "1-5-plt-2", "7.11")                               # a platoon next to the target spots
+    mission = {"type": "battery-fire", "battery": "how-3-11", "at": "6.11", "ammo": "he"}
+    assert mission in GAME.legal_actions(st)
+    snap = st.copy()
+    ctx = act(st, mission, [6] + [1] * 40)
+    assert "firepower 12" in texts(ctx) and st.ammo["105mm:he"] == 1
+    assert all(st.units[f"how-3-11-105mm-{i}"].fired for i in range(1, 5))
+    st = snap
+    st.units["how-3-11-105mm-4"].at = "elim"                   # three guns are not a battery mission
+    assert not [a for a in GAME.legal_actions(st) if a["type"] == "battery-fire"]

@@ -7,10 +7,9 @@ from __future__ import annotations
 from typing import Any
 
 from app.engine.game import Action, Context
-from app.games.semper_fi import (air, assault, fire, hidden, indirect, morale, movement,
+from app.games.semper_fi import (air, assault, fire, hidden, indirect, morale, movement, onmap,
                                  overwatch, sequence, setup, special)
 from app.games.semper_fi.data import US, tables
-from app.games.semper_fi.sight import los
 from app.games.semper_fi.state import COLUMN, EXITED, OFFMAP, SFState
 from app.games.semper_fi.units import bd, other, revealed_at, side_at, udef, units_of, values
 
@@ -38,6 +37,7 @@ def _legal(state: SFState) -> list[Action]:
     out: list[Action] = []
     if state.phase == "air-artillery":
         out += indirect.artillery_actions(state, side)
+        out += onmap.mission_actions(state, side)
         if side == US:
             out += air.air_actions(state)
         out.append({"type": "end-phase"})
@@ -53,6 +53,7 @@ def _legal(state: SFState) -> list[Action]:
     out += assault.assault_actions(state, side) if _may_act(state, side) else []
     out += indirect.mortar_actions(state, side)
     out += indirect.nominal_actions(state, side)
+    out += onmap.mission_actions(state, side)
     if side == US:
         out += air.air_actions(state)
     out.append({"type": "end-phase"})
@@ -109,7 +110,7 @@ def _unit_actions(state: SFState, side: str, only_column_free: bool = False,
             ter = tables()["terrain"][b.terrain(s.at)]
             if s.mode == "fire" and not s.dug_in and ter["dig_in"] and s.morale == "" and not d.type.vehicle:
                 out.append({"type": "dig-in", "unit": u})
-            for t in fire.point_targets(state, u):
+            for t in (fire.point_targets(state, u) if onmap.direct_ok(state, u) else []):
                 out.append({"type": "point-fire", "unit": u, "target": t})
             if d.type.at_rolls and s.morale != "paralysed":
                 for n in [s.at] + list(b.grid.neighbours(s.at)):
@@ -147,7 +148,7 @@ def sfa_firers(state: SFState, h: str, side: str) -> list[str]:
     """Units in ``h`` that may still make a spontaneous fire action (C6.1)."""
     return [u for u in side_at(state, h, side)
             if state.units[u].acted == "" and fire.can_fire(state, u) and not udef(u).type.indirect
-            and _committed(state, u)]
+            and _committed(state, u) and onmap.direct_ok(state, u)]
 
 
 def _fire_actions(state: SFState, side: str) -> list[Action]:
@@ -223,6 +224,7 @@ def apply(state: SFState, action: Action, ctx: Context) -> None:
         state.units[u].acted = "fired"
         state.units[u].fired = True
         hidden.fired(state, u, ctx)
+        onmap.pay_direct(state, [u], ctx)
         fire.resolve_point(state, u, action["target"], ctx)
         overwatch.trigger(state, state.units[u].at, u, ctx, "fire")
     elif t == "at-roll":
@@ -239,6 +241,8 @@ def apply(state: SFState, action: Action, ctx: Context) -> None:
         assault.resolve(state, action["from"], action["to"], ctx)
     elif t == "artillery":
         indirect.fire_artillery(state, action, ctx)
+    elif t == "battery-fire":
+        onmap.fire_mission(state, action, ctx)
     elif t == "mortar":
         indirect.fire_mortar(state, action, ctx)
     elif t == "mortar-fire":
@@ -414,6 +418,7 @@ def _sfa(state: SFState, h: str, t: str, ctx: Context) -> None:
         state.units[u].fired = True
     for u in used:
         hidden.fired(state, u, ctx)
+    onmap.pay_direct(state, used, ctx)
     fire.resolve_area(state, fp, t, mods, ctx, "C6.1", f"Fire from {h}")
     if used:
         overwatch.trigger(state, h, used[0], ctx, "fire")

@@ -95,6 +95,8 @@ class Battery:
     firepower: int
     line: str
     battalion_fire: bool
+    formation: str = ""          # on-map batteries (1.8d): the formation whose guns fire
+    per_gun: int = 0             # on-map batteries: firepower of each gun in an indirect mission
 
 
 @dataclass
@@ -198,8 +200,12 @@ def validate_counters(data: Any) -> tuple[Counters | None, list[tuple[str, str]]
         if b.get("line") not in ("us", "other"):
             out.append((f"{p}.line", "must be us or other"))
             continue
+        if b.get("formation") and b["formation"] not in formations:
+            out.append((f"{p}.formation", f"unknown formation {b['formation']!r}"))
+            continue
         batteries[bid] = Battery(bid, str(b.get("name", bid)), b["side"], int(b.get("guns", 4)),
-                                 int(b["firepower"]), b["line"], bool(b.get("battalion_fire", False)))
+                                 int(b["firepower"]), b["line"], bool(b.get("battalion_fire", False)),
+                                 str(b.get("formation", "")), int(b.get("per_gun", 0)))
     if out:
         return None, out
     return Counters(types, units, formations, batteries), out

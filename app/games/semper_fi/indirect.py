@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from app.engine.game import Context
-from app.games.semper_fi import fire, hidden
+from app.games.semper_fi import fire
 from app.games.semper_fi.data import NK, US, counters, tables
 from app.games.semper_fi.scenario import area_cached, turn_index
 from app.games.semper_fi.sight import light, los
@@ -96,8 +96,8 @@ def artillery_actions(state: "SFState", side: str) -> list[dict[str, Any]]:
     night = light(state) == "night"
     for g in gs:
         for bt in g["batteries"]:
-            if bt in state.batteries_fired:
-                continue
+            if bt in state.batteries_fired or counters().batteries[bt].formation:
+                continue                                  # on-map batteries: onmap.py (1.8d)
             for kind in ("he", "smoke", "illum"):
                 if state.ammo.get(f"{g['id']}:{kind}", 0) <= 0:
                     continue
@@ -115,6 +115,10 @@ def artillery_actions(state: "SFState", side: str) -> list[dict[str, Any]]:
 
 def _group_of(state: "SFState", battery: str) -> dict[str, Any]:
     return next(g for g in state.scen.get("artillery", []) if battery in g["batteries"])
+
+
+def group_of(state: "SFState", battery: str) -> dict[str, Any] | None:
+    return next((g for g in state.scen.get("artillery", []) or [] if battery in g["batteries"]), None)
 
 
 def poor_artillery(state: "SFState") -> bool:
@@ -154,25 +158,28 @@ def scatter(state: "SFState", h: str, ctx: Context, rule: str, max_dist: int | N
 
 
 def fire_artillery(state: "SFState", action: dict[str, Any], ctx: Context) -> None:
-    side = state.active
     bt = counters().batteries[action["battery"]]
-    g = _group_of(state, bt.id)
-    kind = action["ammo"]
-    target = action["at"]
-    prereg = bool(action.get("prereg"))
+    state.batteries_fired.add(bt.id)
+    mission(state, bt.id, bt.line, bt.firepower, action["ammo"], action["at"], ctx, bt.name,
+            bool(action.get("prereg")))
+
+
+def mission(state: "SFState", battery: str, line: str, fp: int, kind: str, target: str, ctx: Context,
+            who: str, prereg: bool = False) -> None:
+    """Adjust, spend the round and fire one mission (C9.2, C9.3, C9.4, 1.2b, 2.1a)."""
+    side = state.active
+    g = _group_of(state, battery)
     b = bd(state)
     targets = spotted_targets(state, side, spotters(state, side))
     spotter = targets.get(target)
     dist = b.grid.distance(state.units[spotter].at, target) if spotter else 99
-    state.batteries_fired.add(bt.id)
     key = f"{g['id']}:{kind}"
-    who = f"{bt.name}"
-    rule = "2.1a" if prereg else ("5.1" if bt.line == "us" and poor_artillery(state) else "C9.2")
-    name, row = band(state, bt.line, dist)
+    rule = "2.1a" if prereg else ("5.1" if line == "us" and poor_artillery(state) else "C9.2")
+    name, row = band(state, line, dist)
     r = ctx.d6(f"{who}: adjustment, {kind.upper()} at {target}, spotter {dist} hexes away "
-               f"({'US' if bt.line == 'us' else 'other'} line, {name} band)", rule)
+               f"({'US' if line == 'us' else 'other'} line, {name} band)", rule)
     if r <= row["no_shoot"]:
-        ctx.log(f"No shoot: the mission is cancelled and the ammunition kept", "C9.2", kind="fire")
+        ctx.log("No shoot: the mission is cancelled and the ammunition kept", "C9.2", kind="fire")
         return
     state.ammo[key] -= 1
     impact: str | None = target
@@ -189,12 +196,12 @@ def fire_artillery(state: "SFState", action: dict[str, Any], ctx: Context) -> No
         ctx.log(f"Illumination over {impact}", "1.2b", kind="fire")
         return
     if prereg and impact == target:
-        fp = bt.firepower * int(tables()["barrage"]["prereg_multiplier"])
         mods = fire.modifiers(state, impact, None, [], "barrage", prereg=True)
-        fire.resolve_area(state, fp, impact, mods, ctx, "2.1a", f"{who} (pre-registered)")
+        fire.resolve_area(state, fp * int(tables()["barrage"]["prereg_multiplier"]), impact, mods, ctx,
+                          "2.1a", f"{who} (pre-registered)")
         return
-    state.barrages.append(Barrage(impact, "he", side, bt.firepower))
-    barrage(state, impact, bt.firepower, ctx, who)
+    state.barrages.append(Barrage(impact, "he", side, fp))
+    barrage(state, impact, fp, ctx, who)
 
 
 def barrage(state: "SFState", impact: str, fp: int, ctx: Context, who: str) -> None:

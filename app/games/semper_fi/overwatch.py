@@ -21,8 +21,9 @@ if TYPE_CHECKING:
 def can_overwatch(state: "SFState", uid: str) -> bool:
     s = state.units[uid]
     t = udef(uid).type
+    from app.games.semper_fi.onmap import direct_ok
     return (s.mode == "fire" and not s.fired and s.morale != "paralysed" and not t.indirect
-            and (t.fire.area > 0 or t.fire.point > 0))
+            and (t.fire.area > 0 or t.fire.point > 0) and direct_ok(state, uid))
 
 
 def stack_options(state: "SFState", side: str, target: str) -> list[str]:
@@ -97,6 +98,8 @@ def overwatch_fire(state: "SFState", p: Pending, frm: str, ctx: Context) -> None
     for u in used:
         state.units[u].fired = True
         hidden.fired(state, u, ctx)
+    from app.games.semper_fi.onmap import pay_direct
+    pay_direct(state, used, ctx)
     state.overwatched.add(frm)
     fire.resolve_area(state, fp, t, mods, ctx, "C6.3", "Overwatch from " + frm)
 

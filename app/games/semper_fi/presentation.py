@@ -155,6 +155,10 @@ def describe_action(state: SFState, a: Action) -> str:
         kind = {"he": "HE", "smoke": "smoke", "illum": "illumination"}.get(a["ammo"], a["ammo"])
         return (f"{bt.name if bt else a['battery']}: {kind} on {a['at']}"
                 + (" (pre-registered)" if a.get("prereg") else ""))
+    if t == "battery-fire":
+        bt = counters().batteries.get(a["battery"])
+        kind = {"he": "HE", "smoke": "smoke", "illum": "illumination"}.get(a["ammo"], a["ammo"])
+        return f"{bt.name if bt else a['battery']}: indirect {kind} on {a['at']}"
     if t == "mortar":
         return f"{lab(a['unit'])}: {'illumination' if a.get('ammo') == 'illum' else 'mortar fire'} on {a['at']}"
     if t == "mortar-fire":

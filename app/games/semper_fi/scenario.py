@@ -147,10 +147,13 @@ def area_problems(b: Board, spec: Any, path: str) -> list[tuple[str, str]]:
         if k not in AREA_KEYS:
             out.append((f"{path}.{k}", f"unknown area key (known: {', '.join(sorted(AREA_KEYS))})"))
         elif k in ("within", "min_distance"):
-            for it in (v if isinstance(v, list) else [v]):
-                if not isinstance(it, dict) or not b.grid.contains(str(it.get("hex"))):
-                    out.append((f"{path}.{k}", f"hex {it.get('hex') if isinstance(it, dict) else it!r} "
-                                "is not on the map"))
+            items = v if isinstance(v, list) else [v]
+            for i, it in enumerate(items):
+                where = f"{path}.{k}[{i}]" if isinstance(v, list) else f"{path}.{k}"
+                if not isinstance(it, dict):
+                    out.append((where, "must be a table {hex = ..., n = ...}"))
+                elif not b.grid.contains(str(it.get("hex"))):
+                    out.append((f"{where}.hex", f"hex {it.get('hex')!r} is not on the map"))
         elif k in ("hexes", "west_of_chain"):
             for x in v:
                 if not b.grid.contains(str(x)):

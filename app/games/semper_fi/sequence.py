@@ -48,6 +48,7 @@ def begin_turn(state: "SFState", ctx: Context) -> None:
         s.mp_spent = 0.0
         s.mp_left = 0.0
     state.batteries_fired = set()
+    state.batteries_direct = set()
     for k in state.mortar_used:
         state.mortar_used[k] = 0
     if full_hour(state) and state.turn > 1:

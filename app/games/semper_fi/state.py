@@ -81,6 +81,7 @@ class SFState(GameState):
     air_done: set[str] = field(default_factory=set)        # schedule entries already delivered
     barrages: list[Barrage] = field(default_factory=list)
     batteries_fired: set[str] = field(default_factory=set)    # one mission per battery a turn (C9.1)
+    batteries_direct: set[str] = field(default_factory=set)   # on-map batteries that paid for direct fire (1.8d)
     in_assault: bool = False                                   # retreats inside an assault are automatic
     overwatched: set[str] = field(default_factory=set)         # hexes that fired at this trigger
     contact: bool = True                                   # 4.1: march column until contact
