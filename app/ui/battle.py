@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (QCheckBox, QFrame, QGraphicsItem, QGridLayout, QH
                                QToolButton, QVBoxLayout, QWidget)
 
 from app.ui import theme
+from app.ui.panels import PIPS
 from app.ui.rules_panel import rule_links
 from app.ui.panels import ProbabilityBar
 
@@ -231,8 +232,20 @@ class CrtStrip(QWidget):
             f = QFont(self.font())
             f.setPointSizeF(f.pointSizeF() * 1.25)
             p.setFont(f)
-            p.drawText(QRectF(r.left(), r.top() + 1, r.width(), r.height() * 0.48),
-                       Qt.AlignmentFlag.AlignCenter, DICE[i] if i < 6 else str(i + 1))
+            # the die face drawn as pips (a font may lack the die-face characters)
+            top = QRectF(r.left(), r.top() + 1, r.width(), r.height() * 0.48)
+            d = min(top.width(), top.height()) * 0.72
+            die = QRectF(top.center().x() - d / 2, top.center().y() - d / 2, d, d)
+            ink = QColor("#FFFFFF") if dark else QColor("#2B2620")
+            p.setPen(QPen(ink, 1.0))
+            p.setBrush(Qt.BrushStyle.NoBrush)
+            p.drawRoundedRect(die, d * 0.18, d * 0.18)
+            p.setPen(Qt.PenStyle.NoPen)
+            p.setBrush(ink)
+            for cx, cy in PIPS.get(i + 1, []):
+                p.drawEllipse(QPointF(die.left() + d * (0.22 + 0.28 * cx), die.top() + d * (0.22 + 0.28 * cy)),
+                              d * 0.09, d * 0.09)
+            p.setPen(QColor("#FFFFFF") if dark else QColor("#2B2620"))
             f.setBold(True)
             f.setPointSizeF(f.pointSizeF() / 1.25 * 1.05)
             p.setFont(f)
@@ -467,8 +480,7 @@ class BattlePanel(QWidget):
         if faces:
             v.addWidget(CrtStrip(faces, int(bd.get("roll") or 0)))
         if bd.get("roll") and bd.get("result"):
-            v.addWidget(_label(f"Rolled {DICE[int(bd['roll']) - 1] if 1 <= int(bd.get('roll') or 0) <= 6 else ''} "
-                               f"{bd.get('roll')}: <b>{bd.get('result')}</b>", size=1.15, rich=True,
+            v.addWidget(_label(f"Rolled {bd.get('roll')}: <b>{bd.get('result')}</b>", size=1.15, rich=True,
                                colour="#8E1B1B"))
         res = bd.get("results") or {}
         if res:

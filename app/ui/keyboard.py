@@ -28,6 +28,8 @@ KEYS: list[tuple[str, str, str]] = [
                       "roll a move that waits for its dice"),
     ("Keys", "Esc", "Cancel: the selection, a waiting move, measuring, the computer's move"),
     ("Keys", "Space, Ctrl+E", "The next step, as the turn bar names it (asks first if units could still move)"),
+    ("Keys", "Ctrl+1", "To the Actions list: Tab between its buttons, Space or Enter takes one "
+                       "(declare, resolve, pick a card...); Esc or a click on the map goes back"),
     ("Keys", "H", "Hint: what the computer player would do now"),
     ("Keys", "V", "Victory status: who would win now, and why"),
     ("Keys", "I", "In Communication and isolation overlay (when the game has it)"),

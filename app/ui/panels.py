@@ -122,6 +122,37 @@ KINDS = [("All entries", None), ("Dice and cards", {"roll", "draw", "shuffle"}),
          ("Rules and notes", {"info"}), ("Window", {"ui", "ai", "error"})]
 
 
+_DICE_ICONS: dict[tuple[int, ...], Any] = {}
+PIPS = {1: [(1, 1)], 2: [(0, 0), (2, 2)], 3: [(0, 0), (1, 1), (2, 2)], 4: [(0, 0), (2, 0), (0, 2), (2, 2)],
+        5: [(0, 0), (2, 0), (1, 1), (0, 2), (2, 2)], 6: [(0, 0), (0, 1), (0, 2), (2, 0), (2, 1), (2, 2)]}
+
+
+def dice_icon(faces: list[int]) -> Any:
+    """Up to three dice faces drawn as small dice (an icon for a log row)."""
+    from PySide6.QtGui import QIcon, QPixmap
+    key = tuple(faces[:3])
+    if key in _DICE_ICONS:
+        return _DICE_ICONS[key]
+    s = 14
+    pm = QPixmap(max(1, len(key)) * (s + 2), s)
+    pm.fill(Qt.GlobalColor.transparent)
+    p = QPainter(pm)
+    p.setRenderHint(QPainter.RenderHint.Antialiasing)
+    for i, f in enumerate(key):
+        r = QRectF(i * (s + 2) + 0.5, 0.5, s - 1, s - 1)
+        p.setPen(QPen(QColor("#2B2620"), 1))
+        p.setBrush(QColor("#FBF8EF"))
+        p.drawRoundedRect(r, 2.5, 2.5)
+        p.setPen(Qt.PenStyle.NoPen)
+        p.setBrush(QColor("#2B2620"))
+        for cx, cy in PIPS.get(f, []):
+            p.drawEllipse(QRectF(r.left() + 2.2 + cx * 3.3, r.top() + 2.2 + cy * 3.3, 2.6, 2.6))
+    p.end()
+    icon = QIcon(pm)
+    _DICE_ICONS[key] = icon
+    return icon
+
+
 class _LogFilter(QSortFilterProxyModel):
     def __init__(self):
         super().__init__()
@@ -243,12 +274,12 @@ class LogPanel(QWidget):
             row[2].setForeground(QColor("#222"))
             self.model.appendRow(row)
         for e in events:
-            text = e.text
-            if e.kind == "roll" and isinstance(e.data.get("dice"), list) and e.data.get("sides", 6) == 6 \
-                    and not e.data.get("average"):
-                faces = "".join(DICE[d - 1] for d in e.data["dice"] if isinstance(d, int) and 1 <= d <= 6)
-                text = f"{faces}  {text}"
-            self.model.appendRow(self._row("", e.side or side, text, e.rule, e.kind))
+            row = self._row("", e.side or side, e.text, e.rule, e.kind)
+            if e.kind == "roll" and isinstance(e.data.get("dice"), list) and e.data.get("sides", 6) == 6:
+                # the dice drawn as dice (a font may lack the die-face characters)
+                row[2].setData(dice_icon([d for d in e.data["dice"] if isinstance(d, int)]),
+                               Qt.ItemDataRole.DecorationRole)
+            self.model.appendRow(row)
         self._step_rows.append(self.model.rowCount() - start)
         self._fit_rows(start)
         self.view.scrollToBottom()
@@ -382,6 +413,7 @@ class ActionsPanel(QWidget):
 
     def _add_button(self, label: str, action: dict) -> None:
         b = ActionButton(label)
+        b.setFocusPolicy(Qt.FocusPolicy.StrongFocus)      # reachable with Tab (Ctrl+1 starts there)
         b.setToolTip(label)
         b.action = action
         b.clicked.connect(lambda _=False, a=action: self.chosen.emit(a))

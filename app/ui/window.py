@@ -376,6 +376,8 @@ class MainWindow(QMainWindow):
                                      tip="Move anything anywhere, flip, eliminate, roll dice by hand")
         self.act_report = self._act(m, "End-of-game &report", lambda: self.show_report(),
                                     tip="Who won and why, charts over the turns, the turning point")
+        self._act(m, "Go to the &actions list", self.focus_actions, QKeySequence("Ctrl+1"),
+                  tip="Every action that is not a move, as buttons: Tab between them, Space or Enter to take one")
         self.act_hint = self._act(m, "&Hint", self.hint, QKeySequence("H"),
                                   tip="What the computer player would do now, shown on the map")
         m.addSeparator()
@@ -421,12 +423,15 @@ class MainWindow(QMainWindow):
             self.resizeDocks([self.dock_inspector, self.dock_odds, self.dock_log],
                              [int(h * 0.27), int(h * 0.45), int(h * 0.28)], Qt.Orientation.Vertical)
 
-    def _balance_docks(self) -> None:
-        """Share the right column between the docks the game uses (the Unit dock first)."""
+    def _balance_docks(self, combat: bool = False) -> None:
+        """Share the right column between the docks the game uses: the Unit dock first, the
+        Combat dock while battles are being fought (so its result is never below the fold)."""
+        self._combat_emphasis = combat
         if not self.isVisible() or getattr(self, "_layout_restored", False):
             return
         docks = [d for d in (self.dock_inspector, self.dock_odds, self.dock_log) if d.isVisible()]
-        share = {self.dock_inspector: 0.36, self.dock_odds: 0.3, self.dock_log: 0.34}
+        share = ({self.dock_inspector: 0.2, self.dock_odds: 0.55, self.dock_log: 0.25} if combat else
+                 {self.dock_inspector: 0.36, self.dock_odds: 0.3, self.dock_log: 0.34})
         total = sum(share[d] for d in docks) or 1
         h = max(300, self.dock_log.geometry().bottom() - self.dock_inspector.geometry().top())
         self.resizeDocks(docks, [int(h * share[d] / total) for d in docks], Qt.Orientation.Vertical)
@@ -805,6 +810,9 @@ class MainWindow(QMainWindow):
         self.sight_line.clear()
         self.spotting.clear()
         self._update_fires()
+        combat = bool(self._battles_shown or self._draft or self.fire_panel.cards)
+        if combat != getattr(self, "_combat_emphasis", False):
+            self._balance_docks(combat)
         self._update_focus(game, state)
         self._update_undo()
         self._update_victory_dialog()
@@ -1377,6 +1385,15 @@ class MainWindow(QMainWindow):
 
     def replay_turning_point(self, step: int) -> None:
         end_report.replay_turning_point(self, step)
+
+    def focus_actions(self) -> bool:
+        """Keyboard focus to the first action button (Tab moves on, Space or Enter takes it)."""
+        self.dock_actions.show()
+        self.dock_actions.raise_()
+        if self.actions_panel.buttons:
+            self.actions_panel.buttons[0].setFocus(Qt.FocusReason.ShortcutFocusReason)
+            return True
+        return False
 
     # -- a hint (app.ui.hint) ---------------------------------------------------------------------
     def hint(self) -> bool:

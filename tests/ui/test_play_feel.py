@@ -8,6 +8,7 @@ import os
 import pytest
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QApplication
 
 from play_feel_util import game_window, key
 
@@ -427,3 +428,19 @@ def test_only_cited_rule_numbers_become_links():
     assert first_rule("Cannot move kpa-1 there: out of reach (8.3)") == "8.3"
     assert first_rule("arrives here (10.2/10.3)") == "10.2"
     assert first_rule("moves into the gun's cone (GUTS-MUF)") == "GUTS-MUF"
+
+
+def test_actions_list_is_reachable_and_usable_from_the_keyboard(qtbot):
+    w = game_window(qtbot, "chosin-few")
+    key(w, Qt.Key.Key_Space)                              # draw: the actions phase
+    qtbot.waitUntil(lambda: len(w.actions_panel.buttons) >= 1)
+    n = len(w.match.history)
+    w.activateWindow()
+    qtbot.waitUntil(lambda: w.isActiveWindow() and w.actions_panel.buttons[0].isVisible(), timeout=2000)
+    QTest.keyClick(w, Qt.Key.Key_1, Qt.KeyboardModifier.ControlModifier)
+    b = w.actions_panel.buttons[0]
+    assert QApplication.focusWidget() is b
+    label = b.text()
+    QTest.keyClick(b, Qt.Key.Key_Space)
+    assert len(w.match.history) > n
+    assert w._describe(w.match.history[n].action) == label or w.match.history[n].action == b.action
