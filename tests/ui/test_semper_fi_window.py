@@ -249,3 +249,47 @@ def test_spotting_names_revealed_enemy_only() -> None:
     for h in info["spots"]:
         assert any(sees(st, b, us_hex, h, spotting_range(st, b, h, st.units[u].fired, st.units[u].dug_in))
                    for u in st.units if st.units[u].at == h and not st.units[u].hidden)
+
+
+def test_ending_an_action_phase_hands_the_screen_over(qtbot) -> None:
+    """Hotseat: the first action phase ends, the screen is covered until the next player clicks,
+    then shows that player's view (their own hidden units, none of the other side's)."""
+    m = _to_action_phase("5-1-morning-assault")
+    w = _window(qtbot, m)
+    first = m.state.active
+    w.apply_action(next(a for a in w.match.legal_actions() if a["type"] == "end-phase"))
+    for _ in range(10):                          # reactions of the side at the screen, if any
+        if w.handover.isVisible() or w.match.state.active != first:
+            break
+        w.apply_action(next(a for a in w.match.legal_actions() if a["type"] in ("pass", "end-phase")))
+    assert w.match.state.active != first and w.handover.isVisible()
+    assert not w.scene.pieces and not w.fire_panel.cards            # nothing shows under the cover
+    assert "North Korean" in w.handover.title.text() or "US" in w.handover.title.text()
+    QTest.mouseClick(w.handover.button, Qt.MouseButton.LeftButton)
+    assert not w.handover.isVisible() and w.scene.pieces
+    now = w.match.state.active
+    st = w.match.state
+    shown = {p["id"] for p in w.scene.pieces}
+    assert not {u for u, s in st.units.items() if s.hidden and udef(u).side != now} & shown
+
+
+@pytest.mark.parametrize("name", ["4-1-ambush", "5-1-morning-assault"])
+@pytest.mark.parametrize("size", [(1366, 768), (1600, 1000)])
+def test_window_renders_without_clipped_labels(qtbot, tmp_path, name, size) -> None:
+    import os
+    from test_play_feel_render import _clipped_labels
+    m = _to_action_phase(name)
+    w = _window(qtbot, m, size)
+    f = next((a for a in m.legal_actions() if a["type"] == "fire"), None)
+    if f is not None:
+        w.select_piece(_top(w, f["from"]))
+        w._update_fires()
+        assert w.fire_panel.cards
+    qtbot.wait(30)
+    img = w.grab().toImage()
+    shots = os.environ.get("RIDGELINE_SHOTS")
+    if shots:
+        img.save(os.path.join(shots, f"semper-fi-{name}-{size[0]}x{size[1]}.png"))
+    assert img.save(str(tmp_path / "shot.png"))
+    assert _clipped_labels(w) == []
+    assert "Nk" not in w.turnbar.where.text() and "Us " not in w.turnbar.where.text()
