@@ -535,7 +535,8 @@ class MainWindow(QMainWindow):
         self._update_title()
         out = match.outcome()
         scen_name = str((match.scenario or {}).get("name") or match.state.scenario)   # its title, not its file id
-        self.status(f"{game.name}: {scen_name}. " + (self._outcome_text() if out else match.prompt()))
+        stop = "" if scen_name[-1:] in ".!?" else "."
+        self.status(f"{game.name}: {scen_name}{stop} " + (self._outcome_text() if out else match.prompt()))
         self._skip_chain = 0
         self._maybe_skip()
         self._schedule_ai()
