@@ -206,8 +206,7 @@ class LogPanel(QWidget):
         h.setSectionResizeMode(1, QHeaderView.ResizeMode.Fixed)
         h.resizeSection(1, 22)
         h.setSectionResizeMode(2, QHeaderView.ResizeMode.Stretch)
-        h.setSectionResizeMode(3, QHeaderView.ResizeMode.Interactive)
-        h.resizeSection(3, 70)
+        h.setSectionResizeMode(3, QHeaderView.ResizeMode.ResizeToContents)   # CF-EnemyMove-3 fits
         lay.addWidget(self.view)
         self.search.textChanged.connect(self._filter)
         self.kind.currentIndexChanged.connect(self._filter)
