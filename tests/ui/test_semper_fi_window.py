@@ -293,3 +293,23 @@ def test_window_renders_without_clipped_labels(qtbot, tmp_path, name, size) -> N
     assert img.save(str(tmp_path / "shot.png"))
     assert _clipped_labels(w) == []
     assert "Nk" not in w.turnbar.where.text() and "Us " not in w.turnbar.where.text()
+
+
+def test_point_fire_odds_are_the_rules_own_to_the_roll() -> None:
+    """A tank's point fire at a T-34: the panel's chances are exact shares of the 36 rolls, the
+    modifiers are the rules' point-fire modifiers, and they add up to certainty."""
+    from tests.semper_fi.conftest import bare, put
+    from app.games.semper_fi.data import tables
+    from app.games.semper_fi.preview import fire_odds
+    st = bare()
+    put(st, "3-a-armor-m-26-1", "12.10")
+    put(st, "107-tank-t-3485-1", "12.12", hidden=False, mode="move")
+    a = next(x for x in GAME.legal_actions(st) if x["type"] == "point-fire")
+    o = fire_odds(st, a)
+    total, mods = fire.point_mods(st, a["unit"], a["target"])
+    assert [(m["label"], m["value"]) for m in o["modifiers"]] == [(r, v) for r, v in mods]
+    pf = tables()["point_fire"]
+    kill = Fraction(sum(1 for x in range(1, 7) for y in range(1, 7) if x + y + total >= pf["kill"]), 36)
+    ch = dict(o["chances"])
+    assert ch["knocked out"] == kill and sum(ch.values()) == 1
+    assert o["from"] == "12.10" and o["to"] == "12.12"
