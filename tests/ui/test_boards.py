@@ -199,7 +199,7 @@ def test_bench_hooks_on_a_shipped_scenario():
 def test_a_game_without_rules_opens_in_the_sandbox(qtbot, tmp_path):
     (tmp_path / "map.json").write_text(json.dumps(hexgame.HEXMAP))
     scen = tmp_path / "fox-hill.toml"
-    scen.write_text('format = "ridgeline-scenario"\nversion = 1\ngame = "semper-fi"\nid = "fox-hill"\n'
+    scen.write_text('format = "ridgeline-scenario"\nversion = 1\ngame = "frozen-chosin"\nid = "fox-hill"\n'
                     'name = "Fox Hill"\nmap = "map.json"\n\n'
                     '[[units]]\nid = "f-7"\nside = "marines"\nnation = "US"\ntype = "infantry"\nhex = "0504"\n\n'
                     '[[units]]\nid = "cpv-1"\nside = "cpv"\nnation = "PVA"\ntype = "infantry"\nhex = "0602"\n')

@@ -297,7 +297,7 @@ def test_new_game_dialog_lists_games_and_players(qtbot, win):
     cfg = dlg.result_config()
     assert cfg["players"] == {"north": "human", "south": "ai"} and cfg["scenario"].id == "ui-skirmish"
     # games without rules are offered as sandbox-only
-    i = dlg.game.findData("semper-fi")
+    i = dlg.game.findData("frozen-chosin")
     dlg.game.setCurrentIndex(i)
     assert dlg.sandbox.isChecked() and not dlg.sandbox.isEnabled()
 
