@@ -17,14 +17,14 @@ from PySide6.QtCore import QPointF, QRectF, QSizeF, Qt
 from PySide6.QtGui import (QBrush, QColor, QFontMetricsF, QLinearGradient, QPainter, QPainterPath,
                            QPen, QPixmap, QPolygonF, QRadialGradient)
 
-from app.ui import theme
+from app.ui import mode_counters, theme
 from app.ui.boards import PPI, anchor_path, star_path
 
 #: shadow margin around a piece's pixmap, as a fraction of its size
 SHADOW = 0.12
 DIM_FLAGS = frozenset({"used", "moved", "fought", "spent", "activated", "fired", "done"})
 _LOOK_KEYS = ("kind", "side", "nation", "unit_type", "size", "label", "values", "reduced", "colour",
-              "flags", "w", "h", "r", "hidden", "shape", "text", "chips")
+              "flags", "w", "h", "r", "hidden", "shape", "text", "chips", "mode", "modes", "morale")
 
 
 def look_key(piece: dict[str, Any]) -> str:
@@ -150,6 +150,19 @@ def paint_unit_symbol(p: QPainter, box: QRectF, unit_type: str, ink: QColor, fil
         p.setPen(Qt.PenStyle.NoPen)
         p.setBrush(ink)
         p.drawEllipse(c, box.height() * 0.16, box.height() * 0.16)
+    if t in ("antitank", "anti-tank", "at", "recoilless"):
+        # an upward chevron across the box (anti-tank); recoilless rifles add a bar
+        p.drawLine(QPointF(x0, y1), QPointF(c.x(), y0))
+        p.drawLine(QPointF(c.x(), y0), QPointF(x1, y1))
+        if t == "recoilless":
+            p.drawLine(QPointF(x0 + box.width() * 0.3, c.y() + box.height() * 0.2),
+                       QPointF(x1 - box.width() * 0.3, c.y() + box.height() * 0.2))
+    if t in ("gun", "field gun"):
+        p.setPen(Qt.PenStyle.NoPen)
+        p.setBrush(ink)
+        p.drawEllipse(c, box.height() * 0.16, box.height() * 0.16)
+        p.setPen(pen)
+        p.drawLine(QPointF(x0 + box.width() * 0.2, y1 - box.height() * 0.18), QPointF(x1 - box.width() * 0.2, y1 - box.height() * 0.18))
     if t in ("hq", "headquarters", "command", "leader"):
         p.drawLine(QPointF(x0, y0), QPointF(x0, y1 + box.height() * 0.45))
         _text(p, box.adjusted(2, 1, -2, -1), "HQ", box.height() * 0.5, ink)
@@ -172,7 +185,7 @@ def paint_unit_symbol(p: QPainter, box: QRectF, unit_type: str, ink: QColor, fil
              "cav", "recon", "reconnaissance", "artillery", "art", "arty", "howitzer", "mortar", "hq",
              "headquarters", "command", "leader", "engineer", "engineers", "eng", "machine gun", "mg", "hmg",
              "lmg", "weapons", "naval", "navy", "ship", "amphibious", "special", "sf", "ranger", "guerrilla",
-             "partisan", ""}
+             "partisan", "antitank", "anti-tank", "at", "recoilless", "gun", "field gun", ""}
     if t not in known:
         _text(p, box.adjusted(2, 1, -2, -1), unit_type[:4].upper(), box.height() * 0.45, ink)
 
@@ -241,7 +254,8 @@ def paint_counter(p: QPainter, piece: dict[str, Any], sides: tuple[str, ...] = (
         _text(p, QRectF(-33, -10, 66, 20), label, 14, ink)
         p.restore()
     tag = str(piece.get("nation") or "").upper()
-    if tag and len(tag) <= 6:
+    two_modes = mode_counters.has_modes(piece)
+    if tag and len(tag) <= 6 and not two_modes:
         p.save()
         p.translate(88.5, 42)
         p.rotate(90)
@@ -250,13 +264,16 @@ def paint_counter(p: QPainter, piece: dict[str, Any], sides: tuple[str, ...] = (
         _text(p, QRectF(-30, -8, 60, 16), tag, 10.5, col)
         p.restore()
     values = str(piece.get("values") or "")
-    if values:
+    if two_modes:
+        mode_counters.paint_values(p, piece, ink, _text)     # both sides' values, the mode shown
+    elif values:
         _text(p, QRectF(6, 62, 88, 32), values, 27, ink)
     # state markers painted on the counter (pins, suppression...), not the dimming ones
-    other = sorted(flags_of(piece) - DIM_FLAGS - {"hidden", "selected"})
+    other = sorted(flags_of(piece) - DIM_FLAGS - {"hidden", "selected", f"{piece.get('mode')}-mode"}
+                   - ({str(piece.get("morale"))} if two_modes else set()))
     for i, fl in enumerate(other[:3]):
         c = QPointF(90 - i * 13, 12) if not size else QPointF(90 - i * 13, 90)
-        col = QColor("#C0392B") if fl in ("pinned", "suppressed", "disrupted", "broken", "routed") else QColor("#2C5D8A")
+        col = QColor("#C0392B") if fl in ("pinned", "suppressed", "disrupted", "broken", "routed", "paralysed") else QColor("#2C5D8A")
         p.setPen(QPen(QColor(255, 255, 255), 1.2))
         p.setBrush(col)
         p.drawEllipse(c, 6, 6)

@@ -11,7 +11,7 @@ from PySide6.QtWidgets import (QCheckBox, QComboBox, QDialog, QDialogButtonBox, 
                                QGroupBox, QHBoxLayout, QLabel, QLineEdit, QPushButton, QSpinBox,
                                QVBoxLayout, QWidget)
 
-from app.ui import catalog, seats
+from app.ui import catalog, seats, side_names
 
 
 class NewGameDialog(QDialog):
@@ -176,7 +176,7 @@ class HandOver(QWidget):
 
     def show_for(self, side: str) -> None:
         self.side = side
-        name = side.replace("-", " ").title()
+        name = side_names.name(side)
         self.title.setText(f"Hand over to {name}")
         self.button.setText(f"I am {name}: show my view")
         self.setGeometry(self.parentWidget().rect())

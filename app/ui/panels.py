@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (QAbstractItemView, QComboBox, QFormLayout, QFrame
                                QPushButton, QScrollArea, QSizePolicy, QSlider, QStyle, QTableView,
                                QTableWidget, QTableWidgetItem, QToolButton, QVBoxLayout, QWidget)
 
+from app.ui import side_names
 from app.engine.events import Event
 from app.ui import theme
 
@@ -32,6 +33,15 @@ def _fmt(v: Any) -> str:
     if isinstance(v, dict):
         return ", ".join(f"{k} {_fmt(x)}" for k, x in v.items())
     return "" if v is None else str(v)
+
+
+def _flag_words(flags: Any) -> str:
+    """A piece's flags as words ("dug-in" -> "dug in")."""
+    if isinstance(flags, dict):
+        flags = [k for k, v in flags.items() if v]
+    elif isinstance(flags, str):
+        flags = [flags]
+    return ", ".join(str(f).replace("-", " ") for f in flags or [])
 
 
 def probability(v: Any) -> float | None:
@@ -90,7 +100,7 @@ class TurnBar(QWidget):
             bits.append(date)
         if side:
             col = side_colour.name() if side_colour is not None else "#333"
-            bits.append(f"<b><span style='color:{col}'>&#9632;</span> {side.replace('-', ' ').title()}</b>")
+            bits.append(f"<b><span style='color:{col}'>&#9632;</span> {side_names.name(side)}</b>")
         if phase:
             bits.append(phase if " " in phase else phase.replace("-", " ").replace("_", " ").title())
         self.where.setText(" &middot; ".join(bits))
@@ -643,12 +653,14 @@ class InspectorPanel(QWidget):
         nation = str(piece.get("nation") or "").upper()
         if nation and label.upper().startswith(nation):
             nation = ""
-        name = " ".join(x for x in (nation, label, str(piece.get("size") or "")) if x)
+        size = str(piece.get("size") or "")
+        size = "" if set(size) <= {"."} else size          # the NATO dots read as stray points in a title
+        name = " ".join(x for x in (nation, label, size) if x)
         self.title.setText(name or str(piece.get("id")))
-        side = str(piece.get("side") or "").replace("-", " ").title() or None
+        side = side_names.name(piece.get("side")) or None
         rows = [("Side", side), ("Type", piece.get("unit_type") or piece.get("kind")),
                 ("Values", piece.get("values")), ("Step", "reduced" if piece.get("reduced") else ("full" if piece.get("values") else None)),
-                ("Where", where or _fmt(piece.get("at"))), ("Status", _fmt(piece.get("flags")) or None),
+                ("Where", where or _fmt(piece.get("at"))), ("Status", _flag_words(piece.get("flags")) or None),
                 ("Moves", moves or None)]
         for k, v in rows:
             if v not in (None, "", []):

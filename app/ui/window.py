@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (QApplication, QCheckBox, QDialog, QDockWidget, QF
                                QInputDialog, QLabel, QMainWindow, QMenu, QMessageBox, QPushButton,
                                QToolBar, QVBoxLayout, QWidget)
 
+from app.ui import side_names
 from app.engine.game import Action, Context, Game, IllegalAction
 from app.engine.match import Match, Step
 from app.engine.state import GameState, canonical_json
@@ -39,6 +40,10 @@ from app.ui.end_report import EndReport
 from app.ui.hint import HintJob, can_hint, hint_reason
 from app.ui.rules_panel import RulesPanel, first_rule
 from app.ui.roll_preview import RollConfirm, preview_of
+from app.ui import fire_panel
+from app.ui.fire_panel import FirePanel
+from app.ui.sight_line import SightLine
+from app.ui.spotting import SpottingLayer
 from app.ui.reference_lines import board_shown, reference_lines
 from app.ui.hover_card import HoverCard, piece_card
 from app.ui.turn_track import TurnTrack, game_arrivals
@@ -169,6 +174,8 @@ class MainWindow(QMainWindow):
         self.warn_item = PathItem(Z_PIECE + 55)         # what the position still has to fix
         self.scene.addItem(self.warn_item)
         self._warnings: list[dict[str, Any]] = []
+        self.sight_line = SightLine(self)               # LOS and range while dragging (app.ui.sight_line)
+        self.spotting = SpottingLayer(self)             # who would spot whom there (app.ui.spotting)
         self.hover_card = HoverCard(self.view.viewport())
         self.roll_confirm = RollConfirm(self.view.viewport())
         self.roll_confirm.roll.connect(lambda: self.staged_roll(True))
@@ -244,6 +251,10 @@ class MainWindow(QMainWindow):
         ob.setContentsMargins(0, 0, 0, 0)
         ob.setSpacing(0)
         ob.addWidget(self.battle_panel, 3)
+        self.fire_panel = FirePanel()                  # fires with their row and chances (app.ui.fire_panel)
+        self.fire_panel.commit.connect(lambda a: self.apply_action(a))
+        self.fire_panel.pointed.connect(lambda o: self.sight_line.show(o.get("from"), o.get("to")))
+        ob.addWidget(self.fire_panel, 3)
         ob.addWidget(self.odds, 1)
         self.battle_panel.hide()
         self.log = LogPanel()
@@ -275,6 +286,7 @@ class MainWindow(QMainWindow):
         self.tabifyDockWidget(self.dock_log, self.dock_rules)
         self.dock_log.raise_()
         self.battle_panel.rule_link.connect(self.open_rule)
+        self.fire_panel.rule_link.connect(self.open_rule)
         self.log.view.clicked.connect(self._log_rule_clicked)
         self.turn_track = TurnTrack()
         self.dock_track = self._dock("Turn track", "dock-track", self.turn_track, B)
@@ -538,7 +550,9 @@ class MainWindow(QMainWindow):
         self.view.zoom_to_fit()
         self._update_title()
         out = match.outcome()
-        self.status(f"{game.name}: {match.state.scenario}. " + (self._outcome_text() if out else match.prompt()))
+        scen_name = str((match.scenario or {}).get("name") or match.state.scenario)   # its title, not its file id
+        stop = "" if scen_name[-1:] in ".!?" else "."
+        self.status(f"{game.name}: {scen_name}{stop} " + (self._outcome_text() if out else match.prompt()))
         self._skip_chain = 0
         self._maybe_skip()
         self._schedule_ai()
@@ -782,6 +796,7 @@ class MainWindow(QMainWindow):
             self._update_undo()
             return
         viewer = self.viewer_side()
+        side_names.use(game)
         self._ensure_board(game.board_data(state), game)
         covered = self.handover.isVisible()
         pieces = [] if covered else game.pieces(state, viewer)
@@ -812,7 +827,10 @@ class MainWindow(QMainWindow):
         event_card.update(self, game, state, covered)
         self.turn_track.set_turns([] if covered else game_arrivals(game, state), tuple(game.sides), self.scene.board.unit)
         self._update_battles(game, state, covered)
-        combat = bool(self._battles_shown or self._draft)
+        self.sight_line.clear()
+        self.spotting.clear()
+        self._update_fires()
+        combat = bool(self._battles_shown or self._draft or self.fire_panel.cards)
         if combat != getattr(self, "_combat_emphasis", False):
             self._balance_docks(combat)
         self._update_focus(game, state)
@@ -1150,7 +1168,7 @@ class MainWindow(QMainWindow):
         seating.accepted(self)
         self.handover.hide()
         self.refresh()
-        who = getattr(self, "seat_person", "") or self.seat.replace('-', ' ').title()
+        who = getattr(self, "seat_person", "") or side_names.name(self.seat)
         self.status(f"{who} has the screen. {self.match.prompt() if self.match else ''}")
 
     # -- sandbox ----------------------------------------------------------------------------------
@@ -1448,6 +1466,8 @@ class MainWindow(QMainWindow):
         self._targets_for = None
         self.scene.targets_item.clear()
         self.path_item.clear()
+        self.sight_line.clear()
+        self.spotting.clear()
 
     # -- drop targets, cached per position ------------------------------------------------------
     def _targets_cache(self) -> dict[Any, Any]:
@@ -1596,10 +1616,25 @@ class MainWindow(QMainWindow):
         self.scene.select(pid)
         self._show_inspector()
 
+    def _update_fires(self) -> None:
+        """The fire panel for the position shown, the selected unit's fires first (app.ui.fire_panel)."""
+        game, state = self.shown()
+        if game is None or self.handover.isVisible() or self._replay is not None:
+            self.fire_panel.set_fires([])
+            return
+        sel = self.scene.selected
+        pc = (self.scene.piece(sel) or {}) if sel else {}
+        self.fire_panel.set_fires(fire_panel.fires(game, state, self._legal), pc.get("at"), sel)
+        # the fire cards take the dock; the "no battle" line only when there is nothing else
+        self.odds.setVisible(bool(getattr(self.odds, "titles", [])) or not self.fire_panel.cards)
+        if self.fire_panel.cards and not self.dock_odds.isVisible() and self.isVisible():
+            self.dock_odds.show()
+
     def piece_pressed(self, pid: str) -> bool:
         if self._staged is not None:
             self.staged_roll(False)           # pressing elsewhere takes a waiting move back
         self.scene.select(pid)
+        self._update_fires()
         if not self.can_act():
             self._clear_targets()
             self._show_inspector()
@@ -1640,6 +1675,10 @@ class MainWindow(QMainWindow):
         loc = self._drop_location(pos)
         info = self._targets.get(str(loc)) if loc is not None else None
         self._show_path_to(loc)
+        self.sight_line.follow_drag(pid, loc)
+        self.spotting.follow_drag(pid, loc)
+        if self.sight_line.text or self.spotting.text:
+            self.status(" \u00b7 ".join(t for t in (self.sight_line.text, self.spotting.text) if t))
         if info is not None:
             cost = info.get("cost")
             note = info.get("note") or ""

@@ -1,0 +1,136 @@
+"""Semper Fi!: the Game object (legality, apply, views, prompts, presentation hooks)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from app.engine.game import Action, Context, Game, Illegal, Outcome
+from app.engine.state import GameState
+
+from app.games.semper_fi import actions
+from app.games.semper_fi.data import SIDES, DataError, validate_counters, validate_tables
+from app.games.semper_fi.state import SFState
+
+
+class SemperFi(Game):
+    id = "semper-fi"
+    name = "Semper Fi!"
+    sides = SIDES
+    solitaire = False
+    state_class = SFState
+    board_kind = "hex"
+
+    # -- set-up ---------------------------------------------------------------------------------
+    def validate_scenario(self, data: dict[str, Any]) -> list[tuple[str, str]]:
+        from app.games.semper_fi.scenario import validate
+        try:
+            return validate(data)
+        except DataError as e:
+            return e.problems
+        except (KeyError, TypeError, ValueError, AttributeError) as e:
+            return [("", f"the scenario cannot be read: {type(e).__name__}: {e}")]
+
+    def setup(self, scenario: dict[str, Any], options: dict[str, Any], seed: int) -> SFState:
+        from app.games.semper_fi.setup import setup_state
+        return setup_state(scenario, options, seed)
+
+    def validate_data(self, path: Path, data: Any) -> list[tuple[str, str]] | None:
+        if not isinstance(data, dict):
+            return None
+        if data.get("format") == "semper-fi-tables":
+            return validate_tables(data)
+        if data.get("format") == "semper-fi-counters":
+            return validate_counters(data)[1]
+        return None
+
+    # -- legality ---------------------------------------------------------------------------------
+    def legal_actions(self, state: GameState, side: str | None = None) -> list[Action]:
+        assert isinstance(state, SFState)
+        if side is not None and side != state.active:
+            return []
+        return actions.legal(state)
+
+    def explain(self, state: GameState, action: Action) -> Illegal:
+        assert isinstance(state, SFState)
+        from app.games.semper_fi.presentation import explain
+        return explain(state, action)
+
+    def apply(self, state: GameState, action: Action, ctx: Context) -> None:
+        assert isinstance(state, SFState)
+        actions.apply(state, action, ctx)
+
+    def outcome(self, state: GameState) -> Outcome | None:
+        assert isinstance(state, SFState)
+        r = state.result
+        if r is None:
+            return None
+        return Outcome(r["winner"], r["level"], r["reason"], r.get("rule", ""))
+
+    def view(self, state: GameState, side: str | None) -> dict[str, Any]:
+        assert isinstance(state, SFState)
+        from app.games.semper_fi.presentation import view
+        return view(state, side)
+
+    def prompt(self, state: GameState) -> str:
+        assert isinstance(state, SFState)
+        from app.games.semper_fi.presentation import prompt
+        return prompt(state)
+
+    # -- presentation -----------------------------------------------------------------------------
+    def board_data(self, state: GameState) -> dict[str, Any]:
+        from app.games.semper_fi.data import board
+        return board(state.map_name).json  # type: ignore[attr-defined]
+
+    def pieces(self, state: GameState, side: str | None) -> list[dict[str, Any]]:
+        from app.games.semper_fi.presentation import pieces
+        return pieces(state, side)  # type: ignore[arg-type]
+
+    def drop_targets(self, state: GameState, piece: str) -> dict[str, dict[str, Any]]:
+        from app.games.semper_fi.presentation import drop_targets
+        return drop_targets(self, state, piece)  # type: ignore[arg-type]
+
+    def describe_action(self, state: GameState, action: Action) -> str:
+        from app.games.semper_fi.presentation import describe_action
+        return describe_action(state, action)  # type: ignore[arg-type]
+
+    def panels(self, state: GameState, side: str | None) -> list[dict[str, Any]]:
+        from app.games.semper_fi.presentation import panels
+        return panels(state, side)  # type: ignore[arg-type]
+
+    def overlays(self, state: GameState, side: str | None) -> list[dict[str, Any]]:
+        from app.games.semper_fi.presentation import overlays
+        return overlays(state, side)  # type: ignore[arg-type]
+
+    def turn_label(self, state: GameState) -> str:
+        assert isinstance(state, SFState)
+        return state.clock[state.turn - 1] if state.clock else ""
+
+    def phase_label(self, state: GameState) -> str:
+        from app.games.semper_fi.presentation import phase_label
+        return phase_label(state)  # type: ignore[arg-type]
+
+    def victory_status(self, state: GameState) -> dict[str, Any]:
+        from app.games.semper_fi.presentation import victory_status
+        return victory_status(state)  # type: ignore[arg-type]
+
+    def decision(self, state: GameState) -> dict[str, Any] | None:
+        from app.games.semper_fi.presentation import decision
+        return decision(state)  # type: ignore[arg-type]
+
+    # hooks for a fire panel and a LOS line while dragging (docs: COVERAGE.md, "window")
+    def fire_preview(self, state: GameState, action: Action) -> dict[str, Any] | None:
+        assert isinstance(state, SFState)
+        return actions.preview(state, action)
+
+    def los_line(self, state: GameState, a: str, b: str) -> dict[str, Any]:
+        from app.games.semper_fi.presentation import los_line
+        return los_line(state, a, b)  # type: ignore[arg-type]
+
+    def variants(self, scenario: dict[str, Any]) -> list[dict[str, str]]:
+        """The scenario's variants as switches: option ``<id> = true`` turns one on."""
+        return [{"id": v["id"], "name": v["name"], "description": v.get("description", "")}
+                for v in scenario.get("variant", []) or [] if isinstance(v, dict) and "id" in v]
+
+
+GAME = SemperFi()

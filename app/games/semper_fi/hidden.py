@@ -1,0 +1,90 @@
+"""Hidden units (1.3): the events that reveal them (1.3c), air spotting (1.3d), and contact in the
+march-column scenario (4.1), which is the first revealed North Korean unit."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from app.engine.game import Context
+from app.games.semper_fi.data import NK, US, tables
+from app.games.semper_fi.sight import light, los, open_for_spotting, spotting_range
+from app.games.semper_fi.state import BOXES
+from app.games.semper_fi.units import bd, hexes_of, other, udef, units_of
+
+if TYPE_CHECKING:
+    from app.games.semper_fi.state import SFState
+
+
+def _seen_by_enemy(state: "SFState", uid: str, fired: bool = False) -> bool:
+    b = bd(state)
+    s = state.units[uid]
+    rng = spotting_range(state, b, s.at, fired=fired)
+    if not fired:
+        rng = max(rng, int(tables()["spotting"][_lt(state)]["open"]))
+    for h in hexes_of(state, other(udef(uid).side)):
+        if b.grid.distance(h, s.at) <= rng and los(state, b, h, s.at)[0]:
+            return True
+    return False
+
+
+def _lt(state: "SFState") -> str:
+    return light(state)
+
+
+def reveal(state: "SFState", uid: str, ctx: Context, why: str, rule: str = "1.3c") -> None:
+    s = state.units[uid]
+    if not s.hidden:
+        return
+    s.hidden = False
+    d = udef(uid)
+    ctx.reveal(f"{d.label} is revealed at {s.at} ({why})", rule, unit=uid, at=s.at)
+    if d.side == NK and not state.contact:
+        state.contact = True
+        ctx.log("Contact! The march column is released (4.1)", "4.1", kind="contact")
+
+
+def reveal_checks(state: "SFState", ctx: Context) -> None:
+    """1.3c: adjacency to an enemy, or standing in open ground in an enemy's view undug."""
+    b = bd(state)
+    for uid in sorted(state.units):
+        s = state.units[uid]
+        if not s.hidden or s.at in BOXES:
+            continue
+        enemy_hexes = hexes_of(state, other(udef(uid).side))
+        if any(b.grid.distance(s.at, h) <= 1 for h in enemy_hexes):
+            reveal(state, uid, ctx, "an enemy unit is next to it")
+            continue
+        if open_for_spotting(b, s.at) and not s.dug_in and _seen_by_enemy(state, uid):
+            reveal(state, uid, ctx, "in open ground in view of the enemy")
+
+
+def fired(state: "SFState", uid: str, ctx: Context) -> None:
+    """1.3c first bullet, and 1.3d air spotting of a firing unit by day."""
+    if not state.units[uid].hidden:
+        return
+    if _seen_by_enemy(state, uid, fired=True):
+        reveal(state, uid, ctx, "it fired in view of the enemy")
+    else:
+        air_spot(state, uid, ctx, "fired")
+
+
+def moved(state: "SFState", uid: str, ctx: Context) -> None:
+    """1.3d: a hidden North Korean moving through open ground by day may be spotted by air."""
+    s = state.units[uid]
+    if s.hidden and open_for_spotting(bd(state), s.at):
+        air_spot(state, uid, ctx, "moved in the open")
+
+
+def air_spot(state: "SFState", uid: str, ctx: Context, what: str) -> None:
+    if udef(uid).side != NK or light(state) != "day" or not state.scen.get("air_spotting", True):
+        return
+    if not state.units[uid].hidden:
+        return
+    marines = [u for u in units_of(state, US) if udef(u).type.nation == "usmc"]
+    b = bd(state)
+    s = state.units[uid]
+    if any(los(state, b, state.units[m].at, s.at)[0] for m in marines):
+        return                                               # 1.3d: only out of Marine LOS
+    r = ctx.d6(f"Air spotting: a hidden unit {what}", "1.3d")
+    if r >= int(tables()["air_spotting"]["reveal"]):
+        reveal(state, uid, ctx, "spotted from the air", "1.3d")

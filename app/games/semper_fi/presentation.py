@@ -1,0 +1,407 @@
+"""What the window shows: pieces with both modes' values and morale flags, the turn clock, the
+ammunition and air tracks, overlays, action labels in player words, views that hide what the
+other side may not see, and the reasons an action is refused. Nothing here decides legality."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from app.engine.game import Action, Game, Illegal
+from app.games.semper_fi import actions, movement
+from app.games.semper_fi.data import NK, US, counters
+from app.games.semper_fi.sequence import SIDE_NAMES
+from app.games.semper_fi.sight import light, los
+from app.games.semper_fi.state import BOXES, COLUMN, SFState
+from app.games.semper_fi.units import bd, udef
+
+SIDE_BOXES = {"setup": "box:to-set-up", "offmap": "box:off-map", "pool": "box:reinforcements"}
+PHASE_NAMES = {"setup": "Setting up", "initiative": "Initiative", "air-artillery": "Aircraft and artillery",
+               "action-1": "First action phase", "action-2": "Second action phase"}
+
+
+def _visible(state: SFState, uid: str, side: str | None) -> bool:
+    s = state.units[uid]
+    if side is None or udef(uid).side == side:
+        return True
+    return not s.hidden
+
+
+def _mode_values(uid: str) -> str:
+    t = udef(uid).type
+    f, m = t.fire, t.move
+    fire_txt = f"{f.area}-{f.range}" + (f" ({f.point})" if f.point else "")
+    move_txt = f"{m.area}-{m.range}-{m.ma}" + ("T" if m.movement == "truck" else "")
+    return f"{fire_txt} | {move_txt}"
+
+
+def pieces(state: SFState, side: str | None) -> list[dict[str, Any]]:
+    out: list[dict[str, Any]] = []
+    b = bd(state)
+    totally = bool(state.options.get("totally-hidden"))
+    markers: dict[str, int] = {}
+    for uid in sorted(state.units):
+        s = state.units[uid]
+        d = udef(uid)
+        shown_at = s.at
+        if s.at in BOXES and s.at != COLUMN:
+            # units still to set up, reserves and reinforcements wait in boxes under the map,
+            # seen by their owner only; from there they are dragged onto the map
+            if s.at not in SIDE_BOXES or (side is not None and d.side != side):
+                continue
+            shown_at = SIDE_BOXES[s.at]
+        if not _visible(state, uid, side):
+            if not totally and s.at in b.hexset:
+                markers[s.at] = markers.get(s.at, 0) + 1
+            continue
+        t = d.type
+        flags = [f"{s.mode}-mode"]     # also the side of the counter showing ("mode" below)
+        if s.morale:
+            flags.append(s.morale)
+        if s.hidden:
+            flags.append("hidden-from-the-enemy")       # seen only by its owner (1.3)
+        if s.dug_in:
+            flags.append("dug-in")
+        if s.fired:
+            flags.append("fired")
+        if s.acted in ("moved", "fired", "assaulted", "dug"):
+            flags.append("used")
+        vals = t.fire if s.mode == "fire" else t.move
+        out.append({
+            "id": uid, "at": shown_at, "kind": "counter", "side": d.side, "nation": t.nation,
+            "unit_type": t.unit_type, "size": t.size, "label": d.label,
+            "values": (f"{vals.area}-{vals.range}" + (f"-{t.move.ma}" if s.mode == "move" else "")),
+            "reduced": s.steps < t.steps, "flags": flags,
+            "info": [d.formation_name, t.name,
+                     f"Steps {s.steps} of {t.steps}; morale {t.morale}",
+                     f"Fire mode: area {t.fire.area}, range {t.fire.range}"
+                     + (f", point {t.fire.point} (range {t.fire.point_range})" if t.fire.point else ""),
+                     f"Move mode: area {t.move.area}, range {t.move.range}, {t.move.ma} MP {t.move.movement}",
+                     f"Now in {s.mode} mode" + (f", {s.morale}" if s.morale else "")
+                     + (", dug in" if s.dug_in else "") + (", hidden" if s.hidden else "")],
+            "mode": s.mode, "morale": s.morale or "",
+            "modes": {"fire": {"area": t.fire.area, "range": t.fire.range, "point": t.fire.point,
+                               "values": f"{t.fire.area}-{t.fire.range}" + (f" ({t.fire.point})" if t.fire.point else "")},
+                      "move": {"area": t.move.area, "range": t.move.range, "ma": t.move.ma,
+                               "movement": t.move.movement,
+                               "values": f"{t.move.area}-{t.move.range}-{t.move.ma}"
+                               + ("T" if t.move.movement == "truck" else "")}},
+        })
+    for h, n in sorted(markers.items()):
+        out.append({"id": f"hidden@{h}", "at": h, "kind": "marker", "side": NK if side == US else US,
+                    "unit_type": "hidden", "label": "?", "flags": ["hidden"],
+                    "info": ["Hidden enemy: what and how many is not known"]})
+    return out
+
+
+def view(state: SFState, side: str | None) -> dict[str, Any]:
+    data = state.to_json()
+    if side is None:
+        return data
+    totally = bool(state.options.get("totally-hidden"))
+    units = data.get("units", {})
+    for uid in list(units):
+        if not _visible(state, uid, side):
+            if totally:
+                del units[uid]
+            else:
+                units[uid] = {"at": state.units[uid].at, "hidden": True}
+    data.pop("rng", None)
+    data["pending"] = [p for p in data.get("pending", []) if p.get("side") == side or p.get("kind") != "retreat"]
+    return data
+
+
+def describe_action(state: SFState, a: Action) -> str:
+    t = a.get("type")
+    lab = (lambda u: udef(u).label if u in counters().units else str(u))
+    if t == "place":
+        return f"Set up {lab(a['unit'])} at {a['to']}"
+    if t == "place-rest":
+        return "Set up the remaining units at random in their areas"
+    if t == "reserve":
+        return f"Hold {lab(a['unit'])} off the map in reserve"
+    if t == "remove-step":
+        return f"Take a step off {lab(a['unit'])}"
+    if t == "end-setup":
+        return "Finish setting up"
+    if t == "go-first":
+        return "Take the first action phase"
+    if t == "go-second":
+        return "Take the second action phase"
+    if t == "end-phase":
+        return "End this phase"
+    if t == "mode":
+        return f"{lab(a['unit'])}: change to {a['to']} mode"
+    if t == "move":
+        s = state.units.get(a["unit"])
+        if s is not None and s.at in ("offmap", COLUMN):
+            return f"{lab(a['unit'])} enters the map at {a['to']}"
+        return f"Move {lab(a['unit'])} to {a['to']}"
+    if t == "exit":
+        return f"{lab(a['unit'])} leaves the map on the road north"
+    if t == "dig-in":
+        return f"{lab(a['unit'])} digs in"
+    if t == "fire":
+        return f"Fire from {a['from']} at {a['at']}" + _odds(state, a)
+    if t == "point-fire":
+        return f"{lab(a['unit'])} point-fires at {lab(a['target'])}" + _odds(state, a)
+    if t == "at-roll":
+        return f"{lab(a['unit'])} makes AT rolls against {lab(a['target'])}"
+    if t == "fall-back":
+        return f"{lab(a['unit'])} falls back (voluntary retreat)"
+    if t == "assault":
+        return f"Assault {a['to']} from {a['from']}"
+    if t == "artillery":
+        bt = counters().batteries.get(a["battery"])
+        kind = {"he": "HE", "smoke": "smoke", "illum": "illumination"}.get(a["ammo"], a["ammo"])
+        return (f"{bt.name if bt else a['battery']}: {kind} on {a['at']}"
+                + (" (pre-registered)" if a.get("prereg") else ""))
+    if t == "battery-fire":
+        bt = counters().batteries.get(a["battery"])
+        kind = {"he": "HE", "smoke": "smoke", "illum": "illumination"}.get(a["ammo"], a["ammo"])
+        return f"{bt.name if bt else a['battery']}: indirect {kind} on {a['at']}"
+    if t == "mortar":
+        return f"{lab(a['unit'])}: {'illumination' if a.get('ammo') == 'illum' else 'mortar fire'} on {a['at']}"
+    if t == "mortar-fire":
+        return f"Regimental mortar fire on {a['at']}"
+    if t == "air-strike":
+        return f"F4U Corsair strike on {a['at']}"
+    if t == "overwatch":
+        return f"Overwatch fire from {a['from']} at {a['at']}" + _odds(state, a)
+    if t == "overwatch-air":
+        return f"Call a Corsair onto {a['at']}"
+    if t == "overwatch-mortar":
+        return f"{a['count']} regimental mortar fire{'s' if a['count'] > 1 else ''} on {a['at']}"
+    if t == "return-fire":
+        return f"Return fire at {a['at']}"
+    if t == "retreat":
+        return f"Retreat {lab(a['unit'])} to {a['to']}"
+    if t == "pass":
+        return "Hold fire" if state.pending and state.pending[0].kind in ("overwatch", "return-fire") else "Pass"
+    return str(t)
+
+
+def _odds(state: SFState, a: Action) -> str:
+    """The fire's table row, modifiers and exact chances, for the button before it is pressed."""
+    try:
+        pv = actions.preview(state, a)
+    except (KeyError, ValueError, IndexError):
+        return ""
+    if not pv:
+        return ""
+    if "kill" in pv:
+        return f" (kill {pv['kill']:.0%}, shaken {pv['shaken']:.0%})"
+    mods = ", ".join(f"{r} {v:+d}" for r, v in pv["modifiers"]) or "no modifiers"
+    ch = pv["chances"]
+    hits = sum(v for k, v in ch.items() if "step" in k)
+    return (f" (firepower {pv['firepower']}, column {pv['column']}, {mods}: morale check {ch['morale check']:.0%},"
+            f" step losses {hits:.0%})")
+
+
+def drop_targets(game: Game, state: SFState, piece: str) -> dict[str, dict[str, Any]]:
+    out: dict[str, dict[str, Any]] = {}
+    s = state.units.get(piece)
+    mine = actions.unit_moves(state, piece)
+    for a in (mine if mine is not None else game.legal_actions(state)):
+        if a.get("unit") == piece and "to" in a and a["type"] in ("move", "place", "retreat"):
+            cost = None
+            note = "" if a["type"] == "place" else describe_action(state, a)
+            if a["type"] == "move" and s is not None and s.at in bd(state).hexset:
+                cost = movement.hex_cost(state, piece, s.at, a["to"])
+            out.setdefault(str(a["to"]), {"action": a, "cost": cost, "note": note})
+    return out
+
+
+def turn_text(state: SFState) -> str:
+    return state.clock[state.turn - 1] if state.clock else ""
+
+
+def phase_label(state: SFState) -> str:
+    base = PHASE_NAMES.get(state.phase, state.phase)
+    if state.pending:
+        base += f" ({state.pending[0].kind.replace('-', ' ')})"
+    return base
+
+
+def panels(state: SFState, side: str | None) -> list[dict[str, Any]]:
+    out: list[dict[str, Any]] = []
+    t = turn_text(state)
+    clock_rows = [["Time", t], ["Turn", f"{state.turn} of {len(state.clock)}"], ["Light", light(state)],
+                  ["Phase", phase_label(state)],
+                  ["Last turn", state.clock[-1] if state.clock else ""]]
+    if state.initiative:
+        clock_rows.append(["Initiative", SIDE_NAMES[state.initiative]])
+    if (state.scen.get("rules") or {}).get("march_column"):
+        clock_rows.append(["Contact", "made" if state.contact else "not yet: the column marches"])
+    out.append({"title": "Turn clock", "rows": clock_rows})
+    ammo = []
+    for g in state.scen.get("artillery", []) or []:
+        if side is not None and g.get("side") != side:
+            continue
+        for k in ("he", "smoke", "illum"):
+            key = f"{g['id']}:{k}"
+            if key in state.ammo:
+                ammo.append([f"{g['id']} {k.upper()}", str(state.ammo[key])])
+    for m in state.scen.get("mortar", []) or []:
+        if side is not None and m.get("side", NK) != side:
+            continue
+        ammo.append([f"Mortar str {m['strength']}", f"{state.mortar_fires.get(m['id'], 0)} left, "
+                     f"{state.mortar_used.get(m['id'], 0)} of {m['per_turn']} used this turn"])
+    if state.mortar_illum_left >= 0 and side in (None, US):
+        ammo.append(["Mortar illum", str(state.mortar_illum_left)])
+    if ammo:
+        out.append({"title": "Ammunition", "rows": ammo})
+    if state.scen.get("air"):
+        rows = []
+        for i in range(state.turn, min(state.turn + 3, len(state.clock) + 1)):
+            n = sum(1 for a in state.air if a == i)
+            rows.append([state.clock[i - 1][-4:], f"{n} F4U" if n else "-"])
+        out.append({"title": "Air (loiter track)", "rows": rows})
+    bm = [[bn, str(v)] for bn, v in sorted(state.battalion.items()) if v]
+    if bm:
+        out.append({"title": "Battalion morale", "rows": bm})
+    return out  # who would win now: the window's own Victory status panel (victory_status)
+
+
+def overlays(state: SFState, side: str | None) -> list[dict[str, Any]]:
+    out: list[dict[str, Any]] = []
+    for x in state.barrages:
+        colour = {"he": "#C0392B", "smoke": "#8A8A86", "illum": "#F1C40F"}[x.kind]
+        label = {"he": "Barrage", "smoke": "Smoke", "illum": "Illum"}[x.kind]
+        out.append({"kind": "hexes", "hexes": [x.hex], "colour": colour, "label": label})
+        if x.kind == "illum":
+            out.append({"kind": "hexes", "hexes": bd(state).grid.range(x.hex, 5), "colour": "#F9E79F",
+                        "label": "Illuminated", "group": "Illumination"})
+    from app.games.semper_fi.movement import forbidden
+    for s in (side,) if side else (US, NK):
+        bad = sorted(forbidden(state, s))
+        if bad:
+            out.append({"kind": "hexes", "hexes": bad, "colour": "#7F8C8D",
+                        "label": f"Closed to the {SIDE_NAMES[s]} player", "group": "Boundaries"})
+    if state.start_hexes:
+        out.append({"kind": "hexes", "hexes": list(state.start_hexes), "colour": "#2E86C1",
+                    "label": "Baker/5 positions", "group": "Victory"})
+    return out
+
+
+def los_line(state: SFState, a: str, b: str) -> dict[str, Any]:
+    """For the window while dragging: the hexes, whether LOS holds, where and why it breaks."""
+    bdd = bd(state)
+    ok, blk = los(state, bdd, a, b)
+    from app.games.semper_fi.sight import spotting_range
+    return {"from": a, "to": b, "hexes": bdd.grid.line(a, b), "visible": ok, "blocked_at": blk or None,
+            "range": bdd.grid.distance(a, b), "spotting": spotting_range(state, bdd, b),
+            "why": "" if ok else f"blocked at {blk} ({_terrain_words(bdd.terrain(blk))}, {bdd.elevation(blk)} m)"}
+
+
+def _terrain_words(t: str) -> str:
+    return str(t).replace("-", " ")
+
+
+# -- optional window hooks taking the game first (app.ui.hooks) ------------------------------------
+def fire_odds(game: Game, state: SFState, action: Action) -> dict[str, Any] | None:
+    """The fire panel: table row, modifiers and exact chances from the rules' own preview."""
+    from app.games.semper_fi.preview import fire_odds as odds
+    return odds(state, action)
+
+
+def side_name(game: Game, side: str) -> str:
+    """The sides as players call them (never the ids ``us`` / ``nk``)."""
+    return SIDE_NAMES.get(side, side)
+
+
+def victory_status(state: SFState) -> dict[str, Any]:
+    from app.games.semper_fi.victory import determine
+    if state.phase == "setup":
+        return {"headline": "Setting up", "reason": "", "rows": [], "short": "", "summary": ""}
+    r = state.result or determine(state)
+    return {"headline": r["level"], "reason": r["reason"], "rows": [["Level", r["level"]], ["Why", r["reason"]]],
+            "short": r["level"], "summary": f"{r['level']}: {r['reason']}"}
+
+
+def decision(state: SFState) -> dict[str, Any] | None:
+    if state.pending and state.pending[0].kind == "retreat":
+        return {"kind": "retreat", "piece": state.pending[0].units[0], "auto": False}
+    s = None
+    for u, st in state.units.items():
+        if st.acted == "moving" and udef(u).side == state.active:
+            s = u
+    if s:
+        return {"kind": "moving", "piece": s, "auto": False}
+    return None
+
+
+def prompt(state: SFState) -> str:
+    who = SIDE_NAMES.get(state.active, state.active)
+    if state.result:
+        return f"Game over: {state.result['level']}"
+    if state.pending:
+        p = state.pending[0]
+        if p.kind == "overwatch":
+            return f"{who} player: an enemy unit showed itself at {p.hex}; fire on it or hold fire"
+        if p.kind == "return-fire":
+            return f"{who} player: answer the overwatch fire, or hold fire"
+        if p.kind == "retreat":
+            return f"{who} player: choose where {udef(p.units[0]).label} falls back to"
+    if state.phase == "setup":
+        return f"{who} player: set up your units in their areas, then finish setting up"
+    if state.phase == "initiative":
+        return f"{who} player: you have the initiative; take the first or the second action phase"
+    if state.phase == "air-artillery":
+        return f"{who} player: call artillery and air strikes, then end the phase"
+    if (state.scen.get("rules") or {}).get("march_column") and not state.contact and state.active == US:
+        return "US player: march the column along the road, unit by unit"
+    return f"{who} player: move, fire and assault with your units, then end the phase"
+
+
+def explain(state: SFState, a: Action) -> Illegal:
+    t = a.get("type")
+    if state.result is not None:
+        return Illegal("the game is over", "")
+    if state.pending and t not in ("overwatch", "overwatch-air", "overwatch-mortar", "return-fire", "retreat", "pass"):
+        return Illegal("a reaction must be decided first (overwatch, return fire or a retreat)", "C6.3")
+    u = a.get("unit")
+    if u is not None and u not in state.units:
+        return Illegal(f"there is no unit {u!r} in this game", "")
+    if u is not None and udef(u).side != state.active:
+        return Illegal("that unit belongs to the other side", "")
+    if t == "move" and u is not None:
+        s = state.units[u]
+        if s.mode == "fire" and s.at in bd(state).hexset:
+            return Illegal("a unit in fire mode must change to move mode before it moves", "C3.2")
+        if s.morale == "paralysed":
+            return Illegal("a paralysed unit cannot move", "C7.2")
+        if s.acted not in ("", "moving"):
+            return Illegal("that unit has already acted this phase", "C3.3")
+        if (state.scen.get("rules") or {}).get("march_column") and not state.contact:
+            return Illegal("until contact the column only marches along the road", "4.1")
+        return Illegal("that hex cannot be entered (terrain, movement points, boundary or enemy)", "C4.1")
+    if t in ("fire", "point-fire"):
+        return Illegal("the target is not in range, not seen, or the firers have already acted", "C6.1")
+    if t in ("artillery", "air-strike"):
+        return Illegal("no spotter sees a revealed enemy there, or no ammunition or aircraft is left", "C9.1")
+    if t == "assault":
+        return Illegal("no units here may assault that hex", "C8.1")
+    return Illegal("that is not a legal action at this point", "")
+
+
+def spotting(game: Game, state: SFState, side: str, at: str) -> dict[str, Any] | None:
+    """For the window while a unit is dragged over ``at``: the hexes of revealed enemy units it
+    would spot from there (their spotting range, C5.2, and LOS), and those from which a revealed
+    enemy would see a unit arriving there. Hidden enemy units are left out: the player does not
+    know where they are (1.3)."""
+    from app.games.semper_fi.sight import sees, spotting_range
+    from app.games.semper_fi.units import other, units_of
+    b = bd(state)
+    if at not in b.hexset or side not in (US, NK):
+        return None
+    enemy = [u for u in units_of(state, other(side)) if not state.units[u].hidden and state.units[u].at in b.hexset]
+    spots: set[str] = set()
+    seen_by: set[str] = set()
+    rng_here = spotting_range(state, b, at)
+    for u in enemy:
+        s = state.units[u]
+        if s.at not in spots and sees(state, b, at, s.at, spotting_range(state, b, s.at, s.fired, s.dug_in)):
+            spots.add(s.at)
+        if s.at not in seen_by and sees(state, b, s.at, at, rng_here):
+            seen_by.add(s.at)
+    return {"spots": sorted(spots), "seen_by": sorted(seen_by), "range_here": rng_here}

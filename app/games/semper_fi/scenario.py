@@ -1,0 +1,401 @@
+"""Scenario files (SCENARIOS section of CORE.md): checking them, areas, the clock, and the start
+position. Variants are switches: an option ``<variant-id> = true`` applies the variant's ``set``
+overrides and its extra set-up and reinforcement entries."""
+
+from __future__ import annotations
+
+import copy
+from typing import TYPE_CHECKING, Any
+
+from app.games.semper_fi.data import (NK, SIDES, US, Board, DataError, board, counters, hhmm,
+                                      map_path, tables)
+
+if TYPE_CHECKING:
+    from app.games.semper_fi.state import SFState
+
+MONTHS = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
+AREA_KEYS = {"within", "any", "cols_max", "cols_min", "rows_min", "rows_max", "region", "hexes",
+             "west_of_chain", "not_terrain", "road", "min_distance", "beyond_line", "not", "all"}
+
+
+# -- the clock ------------------------------------------------------------------------------------
+def parse_when(text: Any) -> tuple[int, int, int] | None:
+    """"17 Aug 0800" -> (month, day, minutes); None if malformed."""
+    if not isinstance(text, str):
+        return None
+    parts = text.split()
+    if len(parts) != 3 or parts[1] not in MONTHS or not parts[0].isdigit():
+        return None
+    t = parts[2]
+    if len(t) != 4 or not t.isdigit() or int(t[:2]) > 23 or int(t[2:]) > 59:
+        return None
+    return MONTHS.index(parts[1]) + 1, int(parts[0]), hhmm(t)
+
+
+def _period(minutes: int) -> dict[str, Any]:
+    for p in tables()["clock"]["periods"]:
+        if hhmm(p["from"]) <= minutes <= hhmm(p["to"]):
+            return p
+    return tables()["clock"]["periods"][0]
+
+
+def build_clock(first: str, last: str) -> tuple[list[str], list[str]]:
+    """Every turn from ``first`` to ``last`` with its light (C2.2): 20-minute day turns, hourly
+    night turns."""
+    a, b = parse_when(first), parse_when(last)
+    assert a and b
+    month, day, m = a
+    out, lights = [], []
+    for _ in range(2000):
+        out.append(f"{day} {MONTHS[month - 1]} {m // 60:02d}{m % 60:02d}")
+        p = _period(m)
+        lights.append(p["light"])
+        if (month, day, m) >= b:
+            break
+        m += int(p["minutes"])
+        if m >= 24 * 60:
+            m -= 24 * 60
+            day += 1
+    return out, lights
+
+
+def turn_index(state_or_clock: Any, when: str) -> int:
+    clock = state_or_clock if isinstance(state_or_clock, list) else state_or_clock.clock
+    try:
+        return clock.index(when) + 1
+    except ValueError:
+        return 0
+
+
+# -- areas ----------------------------------------------------------------------------------------
+def area_hexes(b: Board, spec: Any) -> set[str]:
+    """The hexes an area spec names (see CORE.md, Scenarios)."""
+    ids = set(b.ids)
+    if not isinstance(spec, dict):
+        return set()
+    out = set(ids)
+    g = b.grid
+    for k, v in spec.items():
+        if k == "within":
+            items = v if isinstance(v, list) else [v]
+            s: set[str] = set()
+            for it in items:
+                if g.contains(str(it.get("hex"))):
+                    s |= {h for h in g.range(it["hex"], int(it.get("n", 0))) if h in ids}
+            out &= s
+        elif k == "any":
+            s = set()
+            for sub in v:
+                s |= area_hexes(b, sub)
+            out &= s
+        elif k == "all":
+            for sub in v:
+                out &= area_hexes(b, sub)
+        elif k == "not":
+            out -= area_hexes(b, v)
+        elif k in ("cols_max", "cols_min", "rows_min", "rows_max"):
+            i = 0 if k.startswith("cols") else 1
+            keep = set()
+            for h in out:
+                n = g.parse_id(h)[i]
+                if (k.endswith("max") and n <= v) or (k.endswith("min") and n >= v):
+                    keep.add(h)
+            out = keep
+        elif k == "region":
+            out &= set(b.regions.get(v, []))
+        elif k == "hexes":
+            out &= {str(x) for x in v}
+        elif k == "west_of_chain":
+            chain: list[str] = []
+            for x, y in zip(v, v[1:]):
+                chain += g.line(x, y)
+            limit: dict[int, int] = {}
+            for h in chain:
+                c, r = g.parse_id(h)
+                limit[r] = max(limit.get(r, -1), c)
+            out = {h for h in out if g.parse_id(h)[1] in limit and g.parse_id(h)[0] <= limit[g.parse_id(h)[1]]}
+        elif k == "not_terrain":
+            out = {h for h in out if b.terrain(h) not in v}
+        elif k == "road":
+            out = {h for h in out if b.has_road(h) == bool(v)}
+        elif k == "min_distance":
+            out = {h for h in out if g.distance(h, v["hex"]) >= int(v["n"])}
+        elif k == "beyond_line":
+            out &= beyond_line(b, v["line"], v["from_hex"])
+    return out
+
+
+def beyond_line(b: Board, line: str, from_hex: str) -> set[str]:
+    """Hexes reachable from ``from_hex`` without crossing the line's hexsides."""
+    blocked = {frozenset(s) for s in b.lines.get(line, [])}
+    seen = {from_hex}
+    todo = [from_hex]
+    while todo:
+        h = todo.pop()
+        for n in b.grid.neighbours(h):
+            if n not in seen and frozenset((h, n)) not in blocked:
+                seen.add(n)
+                todo.append(n)
+    return seen
+
+
+def area_problems(b: Board, spec: Any, path: str) -> list[tuple[str, str]]:
+    out: list[tuple[str, str]] = []
+    if not isinstance(spec, dict) or not spec:
+        return [(path, "must be a table describing hexes (within, cols_max, region...)")]
+    for k, v in spec.items():
+        if k not in AREA_KEYS:
+            out.append((f"{path}.{k}", f"unknown area key (known: {', '.join(sorted(AREA_KEYS))})"))
+        elif k in ("within", "min_distance"):
+            items = v if isinstance(v, list) else [v]
+            for i, it in enumerate(items):
+                where = f"{path}.{k}[{i}]" if isinstance(v, list) else f"{path}.{k}"
+                if not isinstance(it, dict):
+                    out.append((where, "must be a table {hex = ..., n = ...}"))
+                elif not b.grid.contains(str(it.get("hex"))):
+                    out.append((f"{where}.hex", f"hex {it.get('hex')!r} is not on the map"))
+        elif k in ("hexes", "west_of_chain"):
+            for x in v:
+                if not b.grid.contains(str(x)):
+                    out.append((f"{path}.{k}", f"hex {x!r} is not on the map"))
+        elif k == "region" and v not in b.regions:
+            out.append((f"{path}.region", f"the map has no region {v!r}"))
+        elif k == "beyond_line":
+            if v.get("line") not in b.lines:
+                out.append((f"{path}.beyond_line.line", f"the map has no line {v.get('line')!r}"))
+            if not b.grid.contains(str(v.get("from_hex"))):
+                out.append((f"{path}.beyond_line.from_hex", "hex is not on the map"))
+        elif k in ("any", "all"):
+            for i, sub in enumerate(v):
+                out += area_problems(b, sub, f"{path}.{k}[{i}]")
+        elif k == "not":
+            out += area_problems(b, v, f"{path}.not")
+    return out
+
+
+# -- units named by a scenario ---------------------------------------------------------------------
+def pick_units(entries: Any, used: set[str], path: str, out: list[tuple[str, str]]) -> list[str]:
+    """Resolve ``[{formation, take?}]`` into unit ids, taking the first unused of each type."""
+    c = counters()
+    ids: list[str] = []
+    if not isinstance(entries, list):
+        out.append((path, "must be a list of {formation = ..., take = {...}}"))
+        return ids
+    for i, e in enumerate(entries):
+        p = f"{path}[{i}]"
+        if not isinstance(e, dict) or e.get("formation") not in c.formations:
+            out.append((f"{p}.formation", f"unknown formation {e.get('formation') if isinstance(e, dict) else e!r}"))
+            continue
+        members = [u for u, d in c.units.items() if d.formation == e["formation"]]
+        take = e.get("take")
+        if take is None:
+            chosen = [u for u in members if u not in used]
+        else:
+            chosen = []
+            for ty, n in take.items():
+                if ty not in c.types:
+                    out.append((f"{p}.take.{ty}", f"unknown unit type {ty!r}"))
+                    continue
+                avail = [u for u in members if c.units[u].type.id == ty and u not in used and u not in chosen]
+                if len(avail) < n:
+                    out.append((f"{p}.take.{ty}", f"formation {e['formation']} has only {len(avail)} more of these"))
+                chosen += avail[:n]
+        used.update(chosen)
+        ids += chosen
+    return ids
+
+
+# -- applying variants ---------------------------------------------------------------------------
+def with_variants(sc: dict[str, Any], options: dict[str, Any]) -> dict[str, Any]:
+    """The scenario with every variant switched on in ``options`` applied."""
+    sc = copy.deepcopy(sc)
+    on = [v for v in sc.get("variant", []) or [] if isinstance(v, dict) and options.get(v.get("id"))]
+    for v in on:
+        for key, val in (v.get("set") or {}).items():
+            node = sc
+            parts = key.split(".")
+            for p in parts[:-1]:
+                node = node.setdefault(p, {})
+            node[parts[-1]] = val
+        for entry in v.get("setup", []) or []:
+            sc.setdefault("setup", []).append(entry)
+        for entry in v.get("reinforcement", []) or []:
+            sc.setdefault("reinforcement", []).append(entry)
+        for entry in v.get("mortar", []) or []:
+            sc.setdefault("mortar", []).append(entry)
+    sc["variants_on"] = [v["id"] for v in on]
+    return sc
+
+
+# -- checking -------------------------------------------------------------------------------------
+def validate(sc: dict[str, Any]) -> list[tuple[str, str]]:
+    out: list[tuple[str, str]] = []
+    try:
+        tables()
+        c = counters()
+    except DataError as e:
+        return [(f"data.{p}" if p else "data", m) for p, m in e.problems]
+    name = sc.get("map")
+    if not isinstance(name, str) or not name:
+        return [("map", "must name the map (changchon, no-name-ridge)")]
+    if not map_path(name).exists():
+        return [("map", f"no map {name!r} in resources/semper-fi/maps")]
+    try:
+        b = board(name)
+    except DataError as e:
+        return [(p, m) for p, m in e.problems]
+    turns = sc.get("turns") or {}
+    first, last = parse_when(turns.get("first")), parse_when(turns.get("last"))
+    if first is None:
+        out.append(("turns.first", "must be a date and time like \"12 Aug 1300\""))
+    if last is None:
+        out.append(("turns.last", "must be a date and time like \"12 Aug 1740\""))
+    clock: list[str] = []
+    if first and last:
+        if last < first:
+            out.append(("turns.last", "is before the first turn"))
+        else:
+            clock, _l = build_clock(turns["first"], turns["last"])
+            if clock[-1] != turns["last"]:
+                out.append(("turns.last", f"is not on the turn clock (turns run ... {', '.join(clock[-3:])})"))
+    play = sc.get("play") or {}
+    if play.get("first_setup") not in SIDES:
+        out.append(("play.first_setup", "must be us or nk"))
+    if play.get("initiative", "roll") not in ("roll", US, NK):
+        out.append(("play.initiative", "must be roll, us or nk"))
+    variants = sc.get("variant", []) or []
+    ids = set()
+    for i, v in enumerate(variants):
+        if not isinstance(v, dict) or not isinstance(v.get("id"), str) or not isinstance(v.get("name"), str):
+            out.append((f"variant[{i}]", "needs an id and a name"))
+            continue
+        ids.add(v["id"])
+    # check the base scenario and each variant alone
+    for opt in [{}] + [{v: True} for v in sorted(ids)]:
+        s2 = with_variants(sc, opt)
+        out += _validate_body(s2, b, clock, c)
+        if out:
+            break
+    return out
+
+
+def _when(v: Any, clock: list[str], path: str, out: list[tuple[str, str]]) -> None:
+    if parse_when(v) is None:
+        out.append((path, "must be a date and time like \"17 Aug 1300\""))
+    elif clock and v not in clock:
+        out.append((path, f"{v} is not a turn of this scenario ({clock[0]} to {clock[-1]})"))
+
+
+def _validate_body(sc: dict[str, Any], b: Board, clock: list[str], c: Any) -> list[tuple[str, str]]:
+    from app.games.semper_fi.setup import legal_setup_hexes
+    out: list[tuple[str, str]] = []
+    used: set[str] = set()
+    for i, e in enumerate(sc.get("setup", []) or []):
+        p = f"setup[{i}]"
+        if e.get("side") not in SIDES:
+            out.append((f"{p}.side", "must be us or nk"))
+            continue
+        units = pick_units(e.get("units"), used, f"{p}.units", out)
+        for u in units:
+            if c.units[u].side != e["side"]:
+                out.append((f"{p}.units", f"{c.units[u].formation_name} is not a {e['side']} formation"))
+                break
+        if e.get("at") in ("box:road-column", "offmap"):
+            continue
+        ap = area_problems(b, e.get("area"), f"{p}.area")
+        out += ap
+        if not ap and units:
+            for u in units:
+                if not legal_setup_hexes(b, sc, u, area_hexes(b, e["area"])):
+                    out.append((f"{p}.area", f"no legal hex in this set-up area for {c.units[u].type.name}"))
+                    break
+    for i, e in enumerate(sc.get("reinforcement", []) or []):
+        p = f"reinforcement[{i}]"
+        _when(e.get("turn"), clock, f"{p}.turn", out)
+        if e.get("units"):
+            pick_units(e.get("units"), used, f"{p}.units", out)
+            out += area_problems(b, e.get("area"), f"{p}.area")
+    for i, g in enumerate(sc.get("artillery", []) or []):
+        p = f"artillery[{i}]"
+        for bt in g.get("batteries", []):
+            if bt not in c.batteries:
+                out.append((f"{p}.batteries", f"unknown battery {bt!r}"))
+        for k, n in (g.get("ammo") or {}).items():
+            if k not in ("he", "smoke", "illum") or not isinstance(n, int) or n < 0:
+                out.append((f"{p}.ammo.{k}", "ammunition is he, smoke or illum with a count 0 or more"))
+        for j, s in enumerate(g.get("supply", []) or []):
+            _when(s.get("turn"), clock, f"{p}.supply[{j}].turn", out)
+    for i, m in enumerate(sc.get("mortar", []) or []):
+        p = f"mortar[{i}]"
+        for k in ("strength", "total", "per_turn"):
+            if not isinstance(m.get(k), int) or m[k] < 1:
+                out.append((f"{p}.{k}", "must be a whole number 1 or more"))
+        if not isinstance(m.get("id"), str):
+            out.append((f"{p}.id", "must be text"))
+    air = sc.get("air")
+    if air:
+        for k in ("from", "to"):
+            _when(air.get(k), clock, f"air.{k}", out)
+        if not isinstance(air.get("count"), int) or air["count"] < 1:
+            out.append(("air.count", "must be a whole number of aircraft 1 or more"))
+    vic = sc.get("victory") or {}
+    if vic.get("kind") not in ("high-ground", "hold-hexes", "hilltop-platoon", "hilltops-count",
+                               "hilltops-control"):
+        out.append(("victory.kind", "must be high-ground, hold-hexes, hilltop-platoon, hilltops-count "
+                    "or hilltops-control"))
+    for h in vic.get("road", []) or []:
+        if not b.grid.contains(h):
+            out.append(("victory.road", f"hex {h!r} is not on the map"))
+    hills = b.hilltops()
+    for h in vic.get("hills", []) or []:
+        if h not in hills:
+            out.append(("victory.hills", f"the map has no hilltop named {h!r}"))
+    rules = sc.get("rules") or {}
+    for i, bd_ in enumerate(rules.get("boundary", []) or []):
+        out += area_problems(b, bd_.get("area"), f"rules.boundary[{i}].area")
+        for k in ("from", "until"):
+            if k in bd_:
+                _when(bd_[k], clock, f"rules.boundary[{i}].{k}", out)
+    return out
+
+
+def boundary_hexes(state: "SFState", side: str) -> set[str]:
+    """Hexes ``side`` may not enter at this turn (scenario boundaries)."""
+    import json
+    key = (state.map_name, side, state.turn, len(state.clock), state.clock[0] if state.clock else "",
+           json.dumps((state.scen.get("rules") or {}).get("boundary", []), sort_keys=True))
+    hit = _BOUNDARY_CACHE.get(key)
+    if hit is not None:
+        return hit
+    b = board(state.map_name)
+    out: set[str] = set()
+    for bd_ in (state.scen.get("rules") or {}).get("boundary", []) or []:
+        if bd_.get("side") != side:
+            continue
+        start = turn_index(state, bd_["from"]) if "from" in bd_ else 1
+        if start == 0 or state.turn < start:            # 0: a time past this game's last turn
+            continue
+        end = turn_index(state, bd_["until"]) if "until" in bd_ else 0
+        if end and state.turn >= end:
+            continue
+        out |= _area_cached(b, bd_["area"])
+    if len(_BOUNDARY_CACHE) > 256:
+        _BOUNDARY_CACHE.clear()
+    _BOUNDARY_CACHE[key] = out
+    return out
+
+
+_BOUNDARY_CACHE: dict[Any, set[str]] = {}
+_AREA_CACHE: dict[Any, set[str]] = {}
+
+
+def _area_cached(b: Board, spec: Any) -> set[str]:
+    import json
+    key = (b.name, json.dumps(spec, sort_keys=True))
+    if key not in _AREA_CACHE:
+        _AREA_CACHE[key] = area_hexes(b, spec)
+    return _AREA_CACHE[key]
+
+
+def area_cached(b: Board, spec: Any) -> set[str]:
+    return _area_cached(b, spec)

@@ -1,0 +1,201 @@
+"""Setting up (1.7, 1.3a, C11): building the start position and the free set-up within areas,
+which is part of play: each side places its units on legal hexes, hidden where allowed."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from app.engine.game import Context
+from app.engine.rng import Rng
+from app.games.semper_fi.data import NK, US, Board, board, counters, tables
+from app.games.semper_fi.scenario import area_cached, build_clock, pick_units, with_variants
+from app.games.semper_fi.state import COLUMN, OFFMAP, SETUP, SFState, UnitState
+from app.games.semper_fi.units import bd, hexes_of, other, udef
+
+def unit_may_stand(b: Board, sc: dict[str, Any], uid: str, h: str) -> bool:
+    """Terrain a unit may set up in: not water; 1.1b paddy limits off the road."""
+    t = counters().units[uid].type
+    ter = b.terrain(h)
+    if ter == "water":
+        return False
+    if ter == "rice-paddy" and not b.has_road(h):
+        if t.vehicle or t.no_paddy or not t.fire_mode_in_paddy:
+            return False
+    raw = tables()["terrain"][ter][t.move.movement]
+    return raw != "P" or b.has_road(h)
+
+
+def legal_setup_hexes(b: Board, sc: dict[str, Any], uid: str, area: set[str]) -> list[str]:
+    side = counters().units[uid].side
+    bad: set[str] = set()
+    for bd_ in (sc.get("rules") or {}).get("boundary", []) or []:
+        if bd_.get("side") == side and "from" not in bd_:
+            bad |= area_cached(b, bd_["area"])
+    return sorted(h for h in area if h not in bad and unit_may_stand(b, sc, uid, h))
+
+
+def setup_state(sc_raw: dict[str, Any], options: dict[str, Any], seed: int) -> SFState:
+    opts = dict(sc_raw.get("options", {}) or {})
+    opts.update(options or {})
+    opts.setdefault("quick_combat", True)                    # 1.8f on by default
+    sc = with_variants(sc_raw, opts)
+    sc.pop("description", None)
+    clock, lights = build_clock(sc["turns"]["first"], sc["turns"]["last"])
+    st = SFState(game="semper-fi", scenario=str(sc.get("id", "")), turn=1, phase="setup",
+                 active="", rng=Rng.from_seed(seed), players={})
+    st.scen = sc
+    st.options = opts
+    st.map_name = sc["map"]
+    st.clock = clock
+    st.lights = lights
+    b = board(st.map_name)
+    c = counters()
+    used: set[str] = set()
+    for i, e in enumerate(sc.get("setup", []) or []):
+        probs: list[tuple[str, str]] = []
+        for u in pick_units(e.get("units"), used, f"setup[{i}].units", probs):
+            d = c.units[u]
+            us = UnitState(at=SETUP, steps=d.type.steps, mode=e.get("mode", "fire"))
+            if e.get("at") == "box:road-column":
+                us.at = COLUMN
+                us.mode = "move"
+                st.column.append(u)
+            elif e.get("at") == "offmap":
+                us.at = OFFMAP
+                us.mode = "move"
+            us.hidden = bool(e.get("hidden", False))
+            us.dug_in = bool(e.get("dug_in", False))
+            st.units[u] = us
+            st.origin[u] = f"setup:{i}"
+    for i, e in enumerate(sc.get("reinforcement", []) or []):
+        probs = []
+        for u in pick_units(e.get("units"), used, f"reinforcement[{i}].units", probs):
+            d = c.units[u]
+            st.units[u] = UnitState(at="pool", steps=d.type.steps, mode="move")
+            st.origin[u] = f"reinforcement:{i}"
+    for g in sc.get("artillery", []) or []:
+        for k, n in (g.get("ammo") or {}).items():
+            st.ammo[f"{g['id']}:{k}"] = int(n)
+    for m in sc.get("mortar", []) or []:
+        st.mortar_fires[m["id"]] = int(m["total"])
+        st.mortar_used[m["id"]] = 0
+    rules = sc.get("rules") or {}
+    if "mortar_illum_total" in rules:
+        st.mortar_illum_left = int(rules["mortar_illum_total"])
+    st.contact = not bool(rules.get("march_column"))
+    for bn in sorted({c.units[u].battalion for u in st.units}):
+        st.battalion[bn] = int((sc.get("battalion_morale") or {}).get(bn, 0))          # 1.7c
+    for side, kind in (sc.get("opsheets") or {}).items():
+        for f in sorted({c.units[u].formation for u in st.units if c.units[u].side == side}):
+            st.opsheets[f] = kind
+            st.committed[f] = not opts.get("opsheets") or kind != "reserve"
+    st.to_remove = int(rules.get("remove_steps", 0))
+    first = sc["play"]["first_setup"]
+    st.setup_order = [first, other(first)]
+    st.active = first
+    return st
+
+
+def cached_entry(state: SFState, uid: str) -> dict[str, Any]:
+    """The scenario entry a unit came from (its area, hidden and dug-in flags)."""
+    kind, _, i = state.origin.get(uid, ":").partition(":")
+    if not kind:
+        return {}
+    return (state.scen.get(kind) or [])[int(i)]
+
+
+def placement_hexes(state: SFState, uid: str) -> list[str]:
+    """Where ``uid`` may be placed now (its area, legal terrain, distance from the enemy)."""
+    b = bd(state)
+    e = cached_entry(state, uid)
+    if not e or "area" not in e:
+        return []
+    import json
+    key = (state.map_name, json.dumps(e["area"], sort_keys=True),
+           json.dumps((state.scen.get("rules") or {}).get("boundary", []), sort_keys=True), udef(uid).type.id)
+    hexes = _PLACES.get(key)
+    if hexes is None:
+        hexes = _PLACES[key] = legal_setup_hexes(b, state.scen, uid, area_cached(b, e["area"]))
+    away = e.get("away_from")
+    if away:
+        foes = hexes_of(state, other(udef(uid).side))
+        n = int(away)
+        hexes = [h for h in hexes if all(b.grid.distance(h, f) >= n for f in foes)]
+    return hexes
+
+
+_PLACES: dict[tuple, list[str]] = {}
+
+
+def to_place(state: SFState, side: str) -> list[str]:
+    return sorted(u for u, s in state.units.items() if s.at == SETUP and udef(u).side == side)
+
+
+def setup_actions(state: SFState) -> list[dict[str, Any]]:
+    side = state.active
+    out: list[dict[str, Any]] = []
+    left = to_place(state, side)
+    for u in left:
+        for h in placement_hexes(state, u):
+            out.append({"type": "place", "unit": u, "to": h})
+    res = (state.scen.get("rules") or {}).get("reserves")
+    if res and res.get("side") == side:
+        out += [{"type": "reserve", "unit": u} for u in left]          # 5.3 NK reserves
+    if left:
+        out.append({"type": "place-rest"})
+    if side == NK and state.to_remove > 0:
+        for u, s in sorted(state.units.items()):
+            if udef(u).side == NK and s.steps > 1:
+                out.append({"type": "remove-step", "unit": u})
+    if not left and not (side == NK and state.to_remove > 0):
+        out.append({"type": "end-setup"})
+    return out
+
+
+def place(state: SFState, uid: str, h: str, ctx: Context) -> None:
+    s = state.units[uid]
+    s.at = h
+    e = cached_entry(state, uid)
+    s.mode = e.get("mode", "fire")
+    if s.dug_in and not tables()["terrain"][bd(state).terrain(h)]["dig_in"]:
+        s.dug_in = False                                          # 1.1b: never dug in a paddy
+    if s.hidden:
+        ctx.log("A hidden unit sets up", "1.3a", kind="setup")
+    else:
+        ctx.log(f"{udef(uid).label} sets up at {h}", "C11.2", kind="setup", unit=uid, to=h)
+
+
+def place_rest(state: SFState, ctx: Context) -> None:
+    """Place every unit still to set up on a random legal hex of its area (logged as a draw)."""
+    for u in to_place(state, state.active):
+        hexes = placement_hexes(state, u)
+        if not hexes:
+            ctx.log(f"{udef(u).label} has no legal set-up hex left and stays out of play", "C11.2")
+            state.units[u].at = "elim"
+            continue
+        i = state.rng.below(len(hexes))
+        place(state, u, hexes[i], ctx)
+
+
+def reserve(state: SFState, uid: str, ctx: Context) -> None:
+    state.units[uid].at = OFFMAP
+    state.units[uid].mode = "move"
+    ctx.log("A unit is held off the map in reserve", "5.3", kind="setup")
+
+
+def remove_step(state: SFState, uid: str, ctx: Context) -> None:
+    s = state.units[uid]
+    s.steps -= 1
+    state.to_remove -= 1
+    ctx.log(f"{udef(uid).label} starts one step down ({state.to_remove} still to remove)", "5.2",
+            kind="setup", unit=uid)
+
+
+def end_setup(state: SFState, ctx: Context) -> bool:
+    """Finish one side's set-up; True when both sides are done and play begins."""
+    done = state.setup_order.pop(0)
+    ctx.log(f"The {'US' if done == US else 'North Korean'} player has set up", "C11.2", kind="setup")
+    if state.setup_order:
+        state.active = state.setup_order[0]
+        return False
+    return True
