@@ -197,7 +197,7 @@ def test_bench_hooks_on_a_shipped_scenario():
 
 
 def test_a_game_without_rules_opens_in_the_sandbox(qtbot, tmp_path, monkeypatch):
-    _pretend_without_rules(monkeypatch, "semper-fi")
+    _pretend_without_rules(monkeypatch, "frozen-chosin")
     (tmp_path / "map.json").write_text(json.dumps(hexgame.HEXMAP))
     scen = tmp_path / "fox-hill.toml"
     scen.write_text('format = "ridgeline-scenario"\nversion = 1\ngame = "frozen-chosin"\nid = "fox-hill"\n'

@@ -288,7 +288,7 @@ def test_stop_the_computer(qtbot):
 
 
 def test_new_game_dialog_lists_games_and_players(qtbot, win, monkeypatch):
-    _pretend_without_rules(monkeypatch, "semper-fi")
+    _pretend_without_rules(monkeypatch, "frozen-chosin")
     from app.ui.dialogs import NewGameDialog
     dlg = NewGameDialog(win, hexgame.GAME_ID)
     qtbot.addWidget(dlg)
