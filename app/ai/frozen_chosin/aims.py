@@ -11,24 +11,32 @@ from __future__ import annotations
 
 import math
 
-from app.games.frozen_chosin.common import G, R, fast_gap, fp_of, live, position_of, shape
+from app.games.frozen_chosin.common import G, R, fast_gap, fp_of, live, position_of
+from app.games.frozen_chosin.geometry import rect
 from app.games.frozen_chosin.state import PVA, UN, Base, FCState
+
+
+_ZONES: dict[str, object] = {}
 
 
 def hagaru_zone(st: FCState):
     """The area a base must touch to count as standing in Hagaru-ri (FC-14.2), or None."""
-    town = G(st).town("Hagaru")
-    return town.buffer(0.25) if town is not None else None
+    if st.table not in _ZONES:
+        town = G(st).town("Hagaru")
+        _ZONES[st.table] = town.buffer(0.25) if town is not None else None
+    return _ZONES[st.table]
 
 
 def in_hagaru(st: FCState, b: Base, x: float | None = None, y: float | None = None) -> bool:
     zone = hagaru_zone(st)
     if zone is None:
         return False
-    if x is None:
-        return zone.intersects(shape(b))
-    from app.games.frozen_chosin.geometry import rect
-    return zone.intersects(rect(x, y if y is not None else b.y, b.w, b.h))
+    x = b.x if x is None else x
+    y = b.y if y is None else y
+    x0, y0, x1, y1 = zone.bounds
+    if x + b.w / 2 < x0 or x - b.w / 2 > x1 or y + b.h / 2 < y0 or y - b.h / 2 > y1:
+        return False
+    return zone.intersects(rect(x, y, b.w, b.h))
 
 
 def hit_chance(b: Base, ignore_positions: bool = False) -> float:

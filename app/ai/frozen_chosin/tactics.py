@@ -21,7 +21,7 @@ from typing import Any
 
 from app.ai.frozen_chosin import aims
 from app.games.frozen_chosin.combat import envelopment
-from app.games.frozen_chosin.common import G, R, fast_gap, fp_of, is_day, live, position_of, stats
+from app.games.frozen_chosin.common import G, R, fast_gap, fp_of, is_day, live, position_of, rect_gap, stats
 from app.games.frozen_chosin.state import PVA, UN, Base, FCState
 
 Action = dict[str, Any]
@@ -44,9 +44,10 @@ def choose_move(st: FCState, legal: list[Action]) -> Action:
     uid = next(iter(movers))
     b = st.bases[uid]
     opts = movers[uid]
-    score = _pva_move_score if side == PVA else _un_move_score
-    best = max(opts, key=lambda a: (score(st, b, a), -_key(a)))
-    return best
+    if side == PVA:
+        targets = _pva_targets(st, b)
+        return max(opts, key=lambda a: (_pva_move_score(st, b, a, targets), -_key(a)))
+    return max(opts, key=lambda a: (_un_move_score(st, b, a), -_key(a)))
 
 
 def _key(a: Action) -> float:
@@ -92,11 +93,14 @@ def _un_move_score(st: FCState, b: Base, a: Action) -> float:
     friends = [f for f in live(st, UN) if f.id != b.id]
     fd, _ = aims.nearest((x, y), friends)
     ed, _ = aims.nearest((x, y), list(live(st, PVA)))
-    contact = any(fast_gap(e, b) <= 0.2 for e in live(st, PVA)) and False
-    return 10.0 - d - 0.3 * min(fd, 10) + 0.2 * min(ed, 10) - (5 if contact else 0)
+    return 10.0 - d - 0.3 * min(fd, 10) + 0.2 * min(ed, 10)
 
 
-def _pva_targets(st: FCState) -> list[tuple[Base, float]]:
+def _pva_targets(st: FCState, mover: Base) -> list[tuple[Base, float, list[tuple[float, float]]]]:
+    """Allied bases with what they are worth to the Chinese and where the other Chinese bases
+    touching them stand (for ganging up and Double Envelopment)."""
+    contact = float(R("contact")) + 1e-9
+    pva = [e for e in live(st, PVA) if e.id != mover.id]
     out = []
     for t in live(st, UN):
         w = aims.target_worth(st, t)
@@ -106,30 +110,33 @@ def _pva_targets(st: FCState) -> list[tuple[Base, float]]:
             w -= 0.4
         if stats(t).get("static"):
             w -= 0.3
-        out.append((t, w))
+        others = [(e.x, e.y) for e in pva if fast_gap(e, t) <= contact]
+        out.append((t, w, others))
     return out
 
 
-def _pva_move_score(st: FCState, b: Base, a: Action) -> float:
-    targets = _pva_targets(st)
+def _pva_move_score(st: FCState, b: Base, a: Action, targets=None) -> float:
+    if targets is None:
+        targets = _pva_targets(st, b)
     if not targets:
         return 0.0
     x, y = (b.x, b.y) if a["type"] == "hold" else a["to"]
     best = -math.inf
     contact = float(R("contact")) + 1e-9
-    for t, w in targets:
-        from app.games.frozen_chosin.common import rect_gap
+    cap = int(R("max_attackers"))
+    for t, w, others in targets:
         gap = rect_gap(x, y, b.w, b.h, t.x, t.y, t.w, t.h)
         s = 3.0 * w - gap
+        if s + 15.0 < best:
+            continue
         if gap <= contact:
-            others = [e for e in live(st, PVA) if e.id != b.id and fast_gap(e, t) <= contact]
-            if len(others) >= int(R("max_attackers")):
+            if len(others) >= cap:
                 s -= 6.0           # no room in the attack
             else:
                 s += 6.0 + 1.5 * len(others)
                 ang = math.atan2(y - t.y, x - t.x)
-                for o in others:
-                    d = abs(ang - math.atan2(o.y - t.y, o.x - t.x)) % (2 * math.pi)
+                for ox, oy in others:
+                    d = abs(ang - math.atan2(oy - t.y, ox - t.x)) % (2 * math.pi)
                     if min(d, 2 * math.pi - d) >= math.radians(135):
                         s += 3.0   # Double Envelopment (FC-14.6)
                         break
