@@ -56,7 +56,10 @@ def test_an_event_card_with_a_bad_target(tmp_path):
     with pytest.raises(FileError) as e:
         load_events(p, ids)
     line = next(i for i, s in enumerate(text.splitlines(), 1) if "pva-99" in s)
-    assert str(e.value.problems[0]).startswith(f"{p}:{line}: card.3.effects.0.command: bad target 'pva-99'")
+    prob = e.value.problems[0]
+    assert prob.file == str(p) and prob.line in (line - 1, line)  # the card's effects list
+    assert str(prob).endswith("card.3.effects.0.command: bad target 'pva-99': no such command "
+                              "(known: un-yudam, un-rct31, un-hagaru, pva-27, pva-20, pva-26)")
 
 
 def test_an_event_card_with_an_unknown_place(tmp_path):
@@ -81,3 +84,31 @@ def test_the_order_of_battle_sizes():
     assert len(un) - len(outposts) == 45 and len(outposts) == 5 and len(pva) == 96
     morale = {r["id"]: r["morale"] for c in b.commands for r in c["regiments"]}
     assert morale["5-mar"] == 3 and morale["31-inf"] == 4 and morale["r235"] == 4
+
+
+def test_malformed_actions_are_refused_with_a_reason_never_a_crash():
+    from app.games.frozen_chosin import GAME
+    from tests.frozen_chosin.helpers import finish_planning, new
+    st = new([{"regiment": "5-mar", "at": [55, 36]}, {"regiment": "r235", "at": [55, 42]}])
+    junk = [None, 5, "x", [], {"type": 3}, {"type": "plan", "op": ["a"]}, {"type": "attempt", "op": {}, "target": []},
+            {"type": "activate", "regiment": ["r235"]}, {"type": "move", "unit": 1, "to": "here"},
+            {"type": "attack", "defender": [], "attackers": "all"}, {"type": "fire", "unit": "1-11", "targets": [[1, 2]]},
+            {"type": "face", "attacker": None}, {"type": "smith-choice", "choice": "x"}, {"type": "nope"}]
+    for phase in ("operations", "night"):
+        if phase == "night":
+            finish_planning(st)
+        for a in junk:
+            prob = GAME.check(st, a)  # type: ignore[arg-type]
+            assert prob is not None and prob.reason, a
+
+
+def test_scenario_field_errors_name_the_field():
+    from app.games.frozen_chosin.scenario import validate
+    from tests.frozen_chosin.helpers import scenario
+    data = scenario([{"regiment": "5-mar", "at": "nowhere"}], [{"side": "un", "kind": "balloon", "at": "koto-ri"}])
+    data["omit"] = data["omit"] + ["r999"]
+    data["turns"] = 12
+    fields = {f for f, _ in validate(data)}
+    assert {"turns", "setup.0.at", "omit.%d" % (len(data["omit"]) - 1)} <= fields
+    ok = scenario([{"regiment": "5-mar", "at": [55, 36]}], [{"side": "un", "kind": "balloon", "at": "koto-ri"}])
+    assert [f for f, _ in validate(ok)] == ["markers.0.kind"]

@@ -38,6 +38,9 @@ def invariants(st, evs, was_on: set[str], counts: dict[str, int]) -> None:
     counts["casualty"] += sum(1 for e in evs if e.kind == "casualty")
     counts["restore"] += sum(1 for e in evs if e.kind == "restore")
     counts["evacuate"] += sum(1 for e in evs if e.kind == "evacuate")
+    for side in ("un", "pva"):
+        suppressed = sum(1 for b in st.bases.values() if b.side == side and b.suppressed)
+        assert suppressed <= st.hits_taken.get(side, 0)
     cas = sum(1 for b in st.bases.values() if b.status == "casualty")
     assert cas == counts["casualty"] - counts["restore"] - counts["evacuate"]
     assert sum(1 for b in st.bases.values() if b.status == "evacuated") == st.evacuated == counts["evacuate"]

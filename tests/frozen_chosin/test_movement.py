@@ -164,3 +164,18 @@ def test_outposts_do_not_move():
     st = night([{"regiment": "op-yudam", "at": [55, 40]}])
     start_activation(st, "op-yudam")
     assert st.activation is None or st.activation.step == "fight"
+
+
+def test_a_base_cannot_move_through_an_enemy_base_unless_infiltrating():
+    st = night([{"regiment": "5-mar", "at": [55, 36]}, {"regiment": "r235", "at": [55, 44]}])
+    only(st, ["1-5a", "235-1"])
+    put(st, "1-5a", 55, 40)
+    put(st, "235-1", 55, 37)
+    start_activation(st, "5-mar")
+    assert GAME.check(st, {"type": "move", "unit": "1-5a", "to": [55, 35], "mode": "off-road"}).rule == "FC-D-PATH"
+    assert GAME.check(st, {"type": "move", "unit": "1-5a", "to": [55, 37.6], "mode": "off-road"}) is None  # contact
+    assert GAME.check(st, {"type": "move", "unit": "1-5a", "to": [57.5, 35], "mode": "off-road"}) is None  # round it
+    st.regiments["r235"].activated = 0
+    st.bases["1-5a"].moved = True
+    start_activation(st, "r235", infiltrate=True, move=12)
+    assert GAME.check(st, {"type": "move", "unit": "235-1", "to": [55, 43], "mode": "off-road"}) is None

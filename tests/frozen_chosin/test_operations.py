@@ -84,7 +84,7 @@ def test_air_supply_drops_two_markers_at_the_target():
     st = phase("day", "un-yudam", ["air-supply"])
     put(st, "1-5a", 55, 40)
     attempt(st, "air-supply", "1-5a", [4, 1])
-    drops = [m for m in st.markers.values() if m.kind == "air drop"]
+    drops = [m for m in st.markers.values() if m.kind == "air-drop"]
     assert sorted((m.x, m.y) for m in drops) == [(54.4, 40), (55.6, 40)]
 
 
@@ -92,7 +92,7 @@ def test_air_supply_drifts_two_d6_inches_on_a_failure():
     st = phase("day", "un-yudam", ["air-supply"])
     put(st, "1-5a", 55, 40)
     attempt(st, "air-supply", "1-5a", [1, 2, 3, 3, 1, 2, 2, 1])
-    drops = sorted((m.x, m.y) for m in st.markers.values() if m.kind == "air drop")
+    drops = sorted((m.x, m.y) for m in st.markers.values() if m.kind == "air-drop")
     assert drops == [(59.6, 40), (60.4, 40)]  # 6 and 4 inches east (direction 1)
 
 

@@ -114,6 +114,12 @@ def test_operations_phase_never_shows_one_sides_placement_to_the_other():
         v_un, v_pva = GAME.view(st, "un"), GAME.view(st, "pva")
         seen_by_un.append([x["planned"] for x in v_un["commands"].values() if x["side"] == "pva"])
         seen_by_pva.append([x["planned"] for x in v_pva["commands"].values() if x["side"] == "un"])
+        for who, other_side in (("un", "pva"), ("pva", "un")):
+            for panel in GAME.panels(st, who):
+                if panel["title"].startswith("HQ:") and any(c.name in panel["title"] for c in st.commands.values()
+                                                             if c.side == other_side):
+                    assert ["Dice placed", "hidden until every command has planned"] in panel["rows"]
+                    assert not any(r[1] == "dice placed" for r in panel["rows"])
         # and one's own side is visible
         assert v_un["commands"]["un-hagaru"]["planned"] == st.commands["un-hagaru"].planned
         act(st, {"type": "done-planning"})
@@ -167,3 +173,15 @@ def test_a_person_cannot_hold_commands_on_both_sides():
 def test_prompt_names_the_seat_and_command():
     st = new(SETUP, options={"seats": {"pva-27": "Bo"}})
     assert "Bo" in GAME.prompt(st) and "27th Army" in GAME.prompt(st)
+
+
+def test_seat_to_act_follows_the_command_and_the_defender():
+    seats = {"un-yudam": "Ann", "un-rct31": "Cy", "un-hagaru": "Ed",
+             "pva-27": "Bo", "pva-20": "Di", "pva-26": "Fay"}
+    st = new(SETUP, options={"seats": seats})
+    assert GAME.seat_to_act(st) == "Bo"
+    act(st, {"type": "done-planning"})
+    assert GAME.seat_to_act(st) == "Di"
+    from app.games.frozen_chosin.state import Pending
+    st.pending = Pending(kind="face", command="un-rct31")
+    assert GAME.seat_to_act(st) == "Cy"

@@ -104,3 +104,23 @@ def overlaps_any(st: FCState, x: float, y: float, w: float, h: float, skip: str 
         if abs(o.x - x) < (o.w + w) / 2 - 1e-6 and abs(o.y - y) < (o.h + h) / 2 - 1e-6:
             return True
     return False
+
+
+def segment_hits_box(p: tuple[float, float], q: tuple[float, float], cx: float, cy: float, w: float, h: float) -> bool:
+    """Does the segment p-q pass through the inside of the upright box (Liang-Barsky)?"""
+    x0, y0 = p
+    dx, dy = q[0] - x0, q[1] - y0
+    t0, t1 = 0.0, 1.0
+    for pp, qq in ((-dx, x0 - (cx - w / 2)), (dx, (cx + w / 2) - x0), (-dy, y0 - (cy - h / 2)), (dy, (cy + h / 2) - y0)):
+        if abs(pp) < 1e-12:
+            if qq <= 0:
+                return False
+            continue
+        t = qq / pp
+        if pp < 0:
+            t0 = max(t0, t)
+        else:
+            t1 = min(t1, t)
+        if t0 >= t1:
+            return False
+    return t1 - t0 > 1e-9

@@ -43,6 +43,10 @@ class Bundle:
     def type(self, t: str) -> dict[str, Any]:
         return self.pieces["types"][t]
 
+    def name_of(self, group: str, key: str) -> str:
+        """A player-facing name from pieces.toml (markers, status, tracks)."""
+        return str(self.pieces.get(group, {}).get(key, {}).get("name", key))
+
 
 def _int(v: Any) -> bool:
     return isinstance(v, int) and not isinstance(v, bool)
@@ -74,6 +78,13 @@ def pieces_problems(data: dict[str, Any]) -> Problems:
             out.append((f"types.{t}.range", "must be inches above 0"))
         if d.get("position", "") not in ("", "hasty", "improved"):
             out.append((f"types.{t}.position", "must be hasty or improved"))
+    for group in ("markers", "status", "tracks"):
+        for k, d in (data.get(group) or {}).items():
+            if not (isinstance(d, dict) and isinstance(d.get("name"), str) and d["name"]):
+                out.append((f"{group}.{k}.name", "must be a name for players"))
+    for k in ("depot", "truck", "air-drop", "porters"):
+        if k not in (data.get("markers") or {}):
+            out.append(("markers", f"needs the supply marker kind {k!r}"))
     cmds = data.get("commands")
     if not isinstance(cmds, list) or len(cmds) != 6:
         out.append(("commands", "must list the six commands (three a side)"))

@@ -204,7 +204,8 @@ class FrozenChosinGame(Game):
             return Illegal("the enemy may first fire at the moving base (opportunity fire)", "FC-9.2")
         if t == "attempt":
             c = st.commands[st.current]
-            op = D.bundle().operations.get(action.get("op"))
+            opid = action.get("op")
+            op = D.bundle().operations.get(opid) if isinstance(opid, str) else None
             if op is None or action.get("op") not in c.planned:
                 return Illegal("only operations with dice placed on them this turn may be attempted", "FC-2.3")
             if action.get("op") in c.attempted:
@@ -214,7 +215,8 @@ class FrozenChosinGame(Game):
                 return Illegal(*tp)
             return Illegal("that is not a valid target for this operation", O.RULE[op["effect"]])
         if t == "activate":
-            r = st.regiments.get(action.get("regiment"))
+            rid = action.get("regiment")
+            r = st.regiments.get(rid) if isinstance(rid, str) else None
             if r is not None and r.command != st.current:
                 return Illegal("a command activates only its own regiments", "FC-3.2")
             if r is not None:
@@ -421,6 +423,18 @@ class FrozenChosinGame(Game):
         when = "night" if st.day_phase == "night" else "day"
         return f"{who}: {day_name(st)}, {when}: activate a regiment, attempt an operation or pass."
 
+    def command_to_act(self, state: FCState) -> str:
+        """The command whose seat decides now ("" when the game is over)."""
+        if state.result:
+            return ""
+        return state.pending.command if state.pending is not None else state.current
+
+    def seat_to_act(self, state: FCState) -> str:
+        """The seat (person or "computer") that decides now: the window's hand-over screen and
+        the computer commanders follow this, not just the side."""
+        c = state.commands.get(self.command_to_act(state))
+        return c.seat if c is not None else ""
+
     def _who(self, st: FCState) -> str:
         cid = st.pending.command if st.pending is not None else st.current
         c = st.commands.get(cid)
@@ -448,7 +462,8 @@ class FrozenChosinGame(Game):
         if t == "done-planning":
             return "Finish placing dice"
         if t == "activate":
-            r = st.regiments.get(action.get("regiment"))
+            rid = action.get("regiment")
+            r = st.regiments.get(rid) if isinstance(rid, str) else None
             return f"Activate {r.name if r else '?'}"
         if t == "attempt":
             op = ops.get(action.get("op"), {})
@@ -495,6 +510,7 @@ class FrozenChosinGame(Game):
                 flags.append(f"{b.position} position")
             if b.out_of_supply:
                 flags.append("out of supply")
+            shown = [D.bundle().name_of("status", f.replace(" position", "").replace(" ", "-")) for f in flags]
             if act is not None and b.regiment == act.regiment:
                 flags.append("active")
                 if b.moved:
@@ -510,10 +526,11 @@ class FrozenChosinGame(Game):
                         "flags": flags, "reduced": b.suppressed,
                         "info": [b.name, reg.name, st.commands[b.command].name,
                                  f"firepower {s['fp']}" + (f", ranged {s['ranged_fp']} at {s['range']} in" if "ranged_fp" in s else ""),
-                                 f"morale {reg.morale}+"] + flags})
+                                 f"morale {reg.morale}+"] + shown})
         for m in st.markers.values():
-            out.append({"id": m.id, "at": [m.x, m.y], "kind": "marker", "side": m.side, "label": f"Supply ({m.kind})",
-                        "r": 0.4, "info": [f"{'Allied' if m.side == UN else 'Chinese'} supply: {m.kind}",
+            name = D.bundle().name_of("markers", m.kind)
+            out.append({"id": m.id, "at": [m.x, m.y], "kind": "marker", "side": m.side, "label": name,
+                        "r": 0.4, "info": [f"{'Allied' if m.side == UN else 'Chinese'}: {name}",
                                            f"in supply within {R('supply_radius')} inches"]})
         return out
 
@@ -558,8 +575,9 @@ class FrozenChosinGame(Game):
                 mark = {"operations": "operations", "night": "night", "day": "day"}.get(st.day_phase, "")
             track.append([f"Turn {t}: {day_name(st, t)}", f"now ({mark})" if mark else ("done" if t < st.turn or st.result else "")])
         vp = score(st)
-        panels = [{"title": "Turn track (night, then day)", "rows": track},
-                  {"title": "Victory points", "rows": [["United Nations", str(vp["un"])], ["Chinese", str(vp["pva"])]]
+        names = D.bundle()
+        panels = [{"title": names.name_of("tracks", "turn"), "rows": track},
+                  {"title": names.name_of("tracks", "vp"), "rows": [["United Nations", str(vp["un"])], ["Chinese", str(vp["pva"])]]
                    + breakdown(st)}]
         if st.event:
             card = D.bundle().cards[st.event]
@@ -579,7 +597,7 @@ class FrozenChosinGame(Game):
                 if on or not r.reserve:
                     rows.append([r.name, f"{on} on table" + (", activated" if r.activated >= r.allowed else "")])
             if c.side == PVA:
-                rows.append(["Casualties towards the reserve", str(c.recycled)])
+                rows.append([names.name_of("tracks", "casualties"), str(c.recycled)])
             panels.append({"title": f"HQ: {c.name}", "rows": rows})
         if who in (None, UN):
             panels.append({"title": "General Smith's choice", "rows": [[SMITH.get(st.smith_choice, "not made yet"),

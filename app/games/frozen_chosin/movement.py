@@ -12,7 +12,7 @@ import math
 
 from app.engine.game import Context
 from app.games.frozen_chosin.combat import casualty
-from app.games.frozen_chosin.common import G, R, fast_gap, live, overlaps_any, stats
+from app.games.frozen_chosin.common import G, R, fast_gap, live, overlaps_any, segment_hits_box, stats
 from app.games.frozen_chosin.geometry import STEP
 from app.games.frozen_chosin.state import Base, FCState, other
 
@@ -92,6 +92,11 @@ def move_problem(st: FCState, b: Base | None, to: object, mode: object,
                 return ("bases may touch but not overlap", "FC-4.4")
     if mode != "road" and g.crosses_cliff((b.x, b.y), (x, y)):
         return ("cliffs cannot be crossed", "FC-5.4")
+    if mode != "road" and not act.infiltrate:
+        for e in live(st, other(b.side)):
+            # the centre's path may not cross an enemy base, shrunk by half this base (FC-D-PATH)
+            if segment_hits_box((b.x, b.y), (x, y), e.x, e.y, e.w + b.w - 0.05, e.h + b.h - 0.05):
+                return (f"{b.name} cannot move through {e.name}", "FC-D-PATH")
     if b.side == "pva" and (g.touches_lake(x, y, b.w, b.h) or g.path_on_lake((b.x, b.y), (x, y))):
         return ("Chinese units may not go onto the frozen lake", "FC-5.3")
     return None

@@ -169,6 +169,7 @@ def attempt(st: FCState, ctx: Context, c: Command, opid: str, target: str) -> No
             return
         b.x, b.y = spot
         b.status, b.hits, b.position, b.on_ice = "on", 1, "", False
+        st.hits_taken[b.side] = st.hits_taken.get(b.side, 0) + 1  # it comes back carrying one hit
         if b.side == "pva" and st.commands[b.command].recycled > 0:
             st.commands[b.command].recycled -= 1
         ctx.log(f"{b.name} is reorganized and returns to the table, suppressed", rule, kind="restore", base=b.id)
@@ -186,13 +187,13 @@ def attempt(st: FCState, ctx: Context, c: Command, opid: str, target: str) -> No
                  surprise=eff == "surprise", move=float(op.get("move", 12)))
     elif eff == "ambush":
         m = st.markers.pop(target)
-        ctx.log(f"an ambush destroys the Allied {m.kind} marker", rule)
+        ctx.log(f"an ambush destroys Allied supplies ({B().name_of('markers', m.kind).lower()})", rule)
 
 
 def _marker(st: FCState, ctx: Context, side: str, kind: str, x: float, y: float, rule: str) -> None:
     mid = new_id(st, "sup")
     st.markers[mid] = Marker(id=mid, side=side, kind=kind, x=round(x, 2), y=round(y, 2))
-    ctx.log(f"a {kind} supply marker is placed", rule, marker=mid)
+    ctx.log(f"{B().name_of('markers', kind)} placed", rule, marker=mid)
 
 
 def _air_drop(st: FCState, ctx: Context, c: Command, op: dict[str, Any], target: str, ok: bool) -> None:
@@ -207,4 +208,4 @@ def _air_drop(st: FCState, ctx: Context, c: Command, op: dict[str, Any], target:
             a = math.radians(60 * (ctx.d6("drift direction", "FC-12.5") - 1))
             x, y = x + d * math.cos(a), y + d * math.sin(a)
         x, y = min(max(x, 0.0), g.width), min(max(y, 0.0), g.height)
-        _marker(st, ctx, c.side, "air drop", x, y, "FC-12.5")
+        _marker(st, ctx, c.side, "air-drop", x, y, "FC-12.5")

@@ -120,6 +120,14 @@ def validate(data: dict[str, Any]) -> Problems:
         problems.append(("first_turn", "must be a turn from 1 to 8, not after the last"))
     if "drysdale_turn" in data and not (isinstance(data["drysdale_turn"], int) and 1 <= data["drysdale_turn"] <= 9):
         problems.append(("drysdale_turn", "must be a turn from 1 to 8 (9: never)"))
+    if not isinstance(data.get("setup", []), list):
+        return problems + [("setup", "must be a list of [[setup]] tables")]
+    known_regs = {r["id"] for c in b.commands for r in c["regiments"]}
+    omit = data.get("omit", [])
+    if not isinstance(omit, list):
+        problems.append(("omit", "must be a list of regiment ids"))
+    else:
+        problems += [(f"omit.{i}", f"unknown regiment {r!r}") for i, r in enumerate(omit) if r not in known_regs]
     if "smith" in data and data["smith"] not in ("airstrip", "stockpile", "hold-back", ""):
         problems.append(("smith", "must be airstrip, stockpile or hold-back"))
     where, _, p = placements(data)
@@ -127,7 +135,7 @@ def validate(data: dict[str, Any]) -> Problems:
     if p:
         return problems
     placed = set(where)
-    omit = set(data.get("omit", []))
+    omit = set(omit) if isinstance(omit, list) else set()
     for c in b.commands:
         for r in c["regiments"]:
             if r.get("reserve") or r.get("reinforcement") or r["id"] in omit:
@@ -140,6 +148,9 @@ def validate(data: dict[str, Any]) -> Problems:
         if not isinstance(m, dict) or m.get("side") not in ("un", "pva"):
             problems.append((f"markers.{i}.side", "must be un or pva"))
             continue
+        if m.get("kind", "depot") not in b.pieces.get("markers", {}):
+            problems.append((f"markers.{i}.kind", f"unknown supply marker {m.get('kind')!r} "
+                                                  f"(known: {', '.join(b.pieces.get('markers', {}))})"))
         at = anchor(g, m.get("at"))
         if at is None:
             problems.append((f"markers.{i}.at", "must be a place id of the table or [x, y]"))

@@ -1,0 +1,67 @@
+"""Frozen Chosin in the generic window, driven like a player: buttons from the legal actions,
+the hand-over screen between the sides, and a base dragged on the table in inches."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import QPoint, QPointF, Qt
+from PySide6.QtTest import QTest
+
+from app.games.frozen_chosin import GAME
+
+from tests.frozen_chosin.helpers import FIRST_DAYS
+
+pytestmark = pytest.mark.gui
+
+
+@pytest.fixture
+def win(qtbot, tmp_path, monkeypatch):
+    monkeypatch.setenv("RIDGELINE_CONFIG_DIR", str(tmp_path / "config"))
+    from app.ui.window import MainWindow
+    w = MainWindow(use_settings=False)
+    qtbot.addWidget(w)
+    w.resize(1300, 850)
+    w.show()
+    w.scene.animate = False
+    w.new_game(GAME, FIRST_DAYS.read_text(encoding="utf-8"), seed=4, scenario_path=str(FIRST_DAYS),
+               players={"un": "human", "pva": "human"})
+    qtbot.waitExposed(w)
+    return w
+
+
+def click(qtbot, win, starts: str) -> None:
+    if win.handover.isVisible():
+        QTest.mouseClick(win.handover.button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: any(b.text().startswith(starts) for b in win.actions_panel.buttons), timeout=5000)
+    button = next(b for b in win.actions_panel.buttons if b.text().startswith(starts))
+    QTest.mouseClick(button, Qt.MouseButton.LeftButton)
+
+
+def drag(win, a: QPoint, b: QPoint) -> None:
+    vp = win.view.viewport()
+    QTest.mousePress(vp, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, a)
+    QTest.mouseMove(vp, QPoint((a.x() + b.x()) // 2, (a.y() + b.y()) // 2))
+    QTest.mouseMove(vp, b)
+    QTest.mouseRelease(vp, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, b)
+
+
+def test_plan_in_secret_then_activate_and_drag_a_base(qtbot, win):
+    st = lambda: win.match.state  # noqa: E731
+    click(qtbot, win, "Build the Hagaru-ri airstrip")
+    assert st().smith_choice == "airstrip"
+    while st().phase == "operations":
+        click(qtbot, win, "Finish placing dice")
+    assert st().phase == "night" and st().active == "pva"
+    click(qtbot, win, "Activate 235th Regiment")
+    assert st().activation is not None
+    if win.handover.isVisible():
+        QTest.mouseClick(win.handover.button, Qt.MouseButton.LeftButton)
+    targets = GAME.drop_targets(st(), "235-1")
+    dest = next(v["action"]["to"] for k, v in targets.items() if k != "*" and v["action"]["mode"] == "off-road")
+    board = win.scene.board
+    win.view.centerOn(win.scene.items_by_id["235-1"])
+    src = win.view.mapFromScene(win.scene.items_by_id["235-1"].pos())
+    dst = win.view.mapFromScene(board.to_scene(list(dest)))
+    drag(win, src, dst)
+    moved = st().bases["235-1"]
+    assert moved.moved and (abs(moved.x - dest[0]) < 0.3 and abs(moved.y - dest[1]) < 0.3), (moved.x, moved.y, dest)
