@@ -54,7 +54,7 @@ def play(seats: dict[str, object], seed: int, data: dict | None = None) -> tuple
 
 
 def test_factory_levels_and_players_hook():
-    assert {"easy", "normal"} <= set(LEVELS)
+    assert {"easy", "normal", "hard"} <= set(LEVELS)   # the New Game dialog offers all three
     ai = GAME.players()["ai"](seed=3, side="un", level="easy")
     assert ai.name == "ai:easy"
     with pytest.raises(ValueError):

@@ -21,10 +21,12 @@ from app.games.frozen_chosin.state import PVA, UN, FCState
 
 Action = dict[str, Any]
 
-#: Levels: ``blunder`` is the share of decisions an easy commander makes at random.
+#: Levels: ``blunder`` is the share of decisions an easy commander makes at random. The
+#: window's New Game dialog also offers ``hard``; it plays as ``normal`` for now (docs/ai.md).
 LEVELS: dict[str, dict[str, float]] = {
     "easy": {"blunder": 0.3},
     "normal": {"blunder": 0.0},
+    "hard": {"blunder": 0.0},
 }
 
 
