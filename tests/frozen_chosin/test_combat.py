@@ -4,11 +4,10 @@ FC-14.1 Drive to the Yalu, FC-14.6 Double Envelopment."""
 from __future__ import annotations
 
 from app.games.frozen_chosin import GAME
-from app.games.frozen_chosin import sequence as Q
 from app.games.frozen_chosin.combat import spotted
 from app.games.frozen_chosin.common import fp_of
 
-from tests.frozen_chosin.helpers import Dice, act, new, only, put, start_activation, to_phase
+from tests.frozen_chosin.helpers import act, new, only, put, start_activation, to_phase
 
 SETUP = [{"regiment": "5-mar", "at": [55, 33]}, {"regiment": "r235", "at": [55, 45]},
          {"regiment": "11-mar-y", "at": [62, 33]}, {"regiment": "1-mar", "at": [66, 44]},

@@ -179,3 +179,26 @@ def test_a_base_cannot_move_through_an_enemy_base_unless_infiltrating():
     st.bases["1-5a"].moved = True
     start_activation(st, "r235", infiltrate=True, move=12)
     assert GAME.check(st, {"type": "move", "unit": "235-1", "to": [55, 43], "mode": "off-road"}) is None
+
+
+def test_a_road_move_cannot_pass_an_enemy_base_on_the_road():
+    st = night([{"regiment": "5-mar", "at": [55, 36]}, {"regiment": "r235", "at": [55, 44]}])
+    only(st, ["1-5a", "235-1"])
+    put(st, "1-5a", 34.5, 23.5)
+    put(st, "235-1", 35.4, 28.1)     # astride the road south of the start
+    start_activation(st, "5-mar")
+    assert GAME.check(st, {"type": "move", "unit": "1-5a", "to": [37.5, 33.7], "mode": "road"}).rule == "FC-D-PATH"
+    assert GAME.check(st, {"type": "move", "unit": "1-5a", "to": [34.9, 26.3], "mode": "road"}) is None
+
+
+def test_drop_targets_offer_the_reach_region_and_name_what_a_spot_would_touch():
+    st = night([{"regiment": "5-mar", "at": [55, 36]}, {"regiment": "r235", "at": [55, 44]}])
+    only(st, ["1-5a", "235-1"])
+    put(st, "1-5a", 55, 40)
+    put(st, "235-1", 55, 43)
+    start_activation(st, "5-mar")
+    t = GAME.drop_targets(st, "1-5a")
+    assert t["*"]["action"] == {"type": "move", "unit": "1-5a", "to": None} and len(t["*"]["region"]) > 8
+    touching = [v for k, v in t.items() if k != "*" and v.get("contacts") == ["235-1"]]
+    assert touching and all(GAME.check(st, v["action"]) is None for v in touching)
+    assert "would touch" in touching[0]["note"]

@@ -7,7 +7,7 @@ from app.games.frozen_chosin import sequence as Q
 from app.games.frozen_chosin.operations import targets
 from app.games.frozen_chosin.data import bundle
 
-from tests.frozen_chosin.helpers import Dice, act, new, only, put, start_activation, to_phase
+from tests.frozen_chosin.helpers import act, new, only, put, to_phase
 
 SETUP = [{"regiment": "5-mar", "at": [55, 33]}, {"regiment": "r235", "at": [55, 45]},
          {"regiment": "hagaru", "at": [66, 33]}, {"regiment": "r172", "at": [66, 45]}]

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 
 import pytest
 
@@ -12,7 +11,7 @@ from app.games.frozen_chosin import GAME
 from app.games.frozen_chosin import sequence as Q
 from app.games.frozen_chosin.common import day_name
 
-from tests.frozen_chosin.helpers import Dice, act, finish_planning, new, scenario, to_phase
+from tests.frozen_chosin.helpers import Dice, act, finish_planning, new, scenario
 
 SETUP = [{"regiment": "5-mar", "at": [55, 36]}, {"regiment": "r235", "at": [55, 42]},
          {"regiment": "31-inf", "at": [60, 33]}, {"regiment": "r172", "at": [60, 45]}]

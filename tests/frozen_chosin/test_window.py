@@ -4,7 +4,7 @@ the hand-over screen between the sides, and a base dragged on the table in inche
 from __future__ import annotations
 
 import pytest
-from PySide6.QtCore import QPoint, QPointF, Qt
+from PySide6.QtCore import QPoint, Qt
 from PySide6.QtTest import QTest
 
 from app.games.frozen_chosin import GAME

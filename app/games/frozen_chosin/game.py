@@ -16,10 +16,10 @@ acts. Actions:
 
 from __future__ import annotations
 
-import math
+from pathlib import Path
 from typing import Any
 
-from shapely.geometry import LineString, MultiPoint, Point
+from shapely.geometry import MultiPoint, Point
 from shapely.ops import unary_union
 
 from app.engine.game import Action, Context, Game, Illegal, Outcome
@@ -29,8 +29,8 @@ from app.games.frozen_chosin import operations as O
 from app.games.frozen_chosin import scenario as S
 from app.games.frozen_chosin import sequence as Q
 from app.games.frozen_chosin import data as D
-from app.games.frozen_chosin.common import G, R, day_name, fast_gap, is_day, live, stats
-from app.games.frozen_chosin.special import SMITH, reveal_smith
+from app.games.frozen_chosin.common import G, R, day_name, is_day, live, rect_gap, stats
+from app.games.frozen_chosin.special import SMITH
 from app.games.frozen_chosin.state import UN, PVA, Base, FCState, Pending, other
 from app.games.frozen_chosin.victory import breakdown, score
 
@@ -48,7 +48,7 @@ class FrozenChosinGame(Game):
     def validate_scenario(self, data: dict[str, Any]) -> list[tuple[str, str]]:
         return S.validate(data)
 
-    def validate_data(self, path, data):  # type: ignore[override]
+    def validate_data(self, path: Path, data: Any) -> list[tuple[str, str]] | None:
         return D.validate_data(path, data)
 
     def setup(self, scenario: dict[str, Any], options: dict[str, Any], seed: int) -> FCState:
@@ -544,9 +544,16 @@ class FrozenChosinGame(Game):
         out["*"] = {"action": {"type": "move", "unit": piece, "to": None}, "region": self.reach_outline(st, b),
                     "note": f"up to {M.allowance(st, b, 'road'):g} inches along a road or "
                             f"{M.allowance(st, b, 'off-road'):g} off road"}
+        foes = [e for e in live(st, other(b.side))]
+        reach = float(R("contact"))
         for mode, to in M.move_points(st, b):
-            out.setdefault(f"{to[0]},{to[1]}", {"action": {"type": "move", "unit": piece, "to": to, "mode": mode},
-                                                "cost": M.move_length(st, b, (to[0], to[1]), mode)})
+            touch = [e.name for e in foes if rect_gap(to[0], to[1], b.w, b.h, e.x, e.y, e.w, e.h) <= reach + 1e-9]
+            info = {"action": {"type": "move", "unit": piece, "to": to, "mode": mode},
+                    "cost": M.move_length(st, b, (to[0], to[1]), mode)}
+            if touch:
+                info["note"] = "would touch " + ", ".join(touch)
+                info["contacts"] = [e.id for e in foes if e.name in touch]
+            out.setdefault(f"{to[0]},{to[1]}", info)
         return out
 
     def reach_region(self, st: FCState, b: Base):

@@ -99,7 +99,7 @@ class Ground:
                         link(na, nb)
         self.nodes = nodes
         self.adj = adj
-        self._dist: dict[int, list[float]] = {}
+        self._dist: dict[int, tuple[list[float], list[int]]] = {}
 
     def on_road(self, p: XY) -> bool:
         if not self.roads:
@@ -126,9 +126,13 @@ class Ground:
         return got
 
     def distances(self, start: int) -> list[float]:
+        return self._search(start)[0]
+
+    def _search(self, start: int) -> tuple[list[float], list[int]]:
         got = self._dist.get(start)
         if got is None:
             dist = [math.inf] * len(self.nodes)
+            prev = [-1] * len(self.nodes)
             dist[start] = 0.0
             heap = [(0.0, start)]
             while heap:
@@ -139,9 +143,26 @@ class Ground:
                     nd = d + w
                     if nd < dist[v]:
                         dist[v] = nd
+                        prev[v] = u
                         heapq.heappush(heap, (nd, v))
-            got = self._dist[start] = dist
+            got = self._dist[start] = (dist, prev)
         return got
+
+    def road_path(self, p: XY, q: XY) -> list[XY]:
+        """The points a road move from ``p`` to ``q`` passes, in order (empty when off road)."""
+        a, b = self.node_near(p), self.node_near(q)
+        if a is None or b is None:
+            return []
+        dist, prev = self._search(a)
+        if dist[b] == math.inf:
+            return []
+        out = [q]
+        k = b
+        while k != -1 and k != a:
+            out.append(self.nodes[k])
+            k = prev[k]
+        out.append(p)
+        return out[::-1]
 
     def road_distance(self, p: XY, q: XY) -> float:
         """Inches along the roads from ``p`` to ``q`` (inf when either is off the roads)."""

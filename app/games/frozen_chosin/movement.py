@@ -92,11 +92,15 @@ def move_problem(st: FCState, b: Base | None, to: object, mode: object,
                 return ("bases may touch but not overlap", "FC-4.4")
     if mode != "road" and g.crosses_cliff((b.x, b.y), (x, y)):
         return ("cliffs cannot be crossed", "FC-5.4")
-    if mode != "road" and not act.infiltrate:
-        for e in live(st, other(b.side)):
-            # the centre's path may not cross an enemy base, shrunk by half this base (FC-D-PATH)
-            if segment_hits_box((b.x, b.y), (x, y), e.x, e.y, e.w + b.w - 0.05, e.h + b.h - 0.05):
-                return (f"{b.name} cannot move through {e.name}", "FC-D-PATH")
+    if not (mode != "road" and act.infiltrate):
+        near = [e for e in live(st, other(b.side)) if fast_gap(b, e) <= d + 1]
+        if near:
+            path = g.road_path((b.x, b.y), (x, y)) if mode == "road" else [(b.x, b.y), (x, y)]
+            for e in near:
+                # the centre's path may not cross an enemy base grown by half this base (FC-D-PATH)
+                if any(segment_hits_box(path[i], path[i + 1], e.x, e.y, e.w + b.w - 0.05, e.h + b.h - 0.05)
+                       for i in range(len(path) - 1)):
+                    return (f"{b.name} cannot move through {e.name}", "FC-D-PATH")
     if b.side == "pva" and (g.touches_lake(x, y, b.w, b.h) or g.path_on_lake((b.x, b.y), (x, y))):
         return ("Chinese units may not go onto the frozen lake", "FC-5.3")
     return None

@@ -9,7 +9,7 @@ from typing import Any
 
 from app.engine.game import Context
 from app.games.frozen_chosin.combat import apply_hits, hits_from, need_against, spotted, suppress
-from app.games.frozen_chosin.common import B, G, R, fast_gap, is_day, live, new_id, point_gap, shape
+from app.games.frozen_chosin.common import B, G, R, fast_gap, is_day, live, new_id, point_gap
 from app.games.frozen_chosin.geometry import free_spot
 from app.games.frozen_chosin.special import smith_bonus, taken
 from app.games.frozen_chosin.state import Command, FCState, Marker, other

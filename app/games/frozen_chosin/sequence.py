@@ -6,7 +6,7 @@ from __future__ import annotations
 from app.engine.game import Context
 from app.games.frozen_chosin import events as E
 from app.games.frozen_chosin.common import R, day_name, live
-from app.games.frozen_chosin.state import Activation, FCState, Regiment
+from app.games.frozen_chosin.state import Activation, Base, FCState, Regiment
 
 PLAN_ORDER = ("pva-27", "pva-20", "pva-26", "un-yudam", "un-rct31", "un-hagaru")
 
@@ -172,7 +172,7 @@ def activate(st: FCState, ctx: Context, reg: Regiment, infiltrate: bool = False,
         act.step = "fight"
 
 
-def _static(b) -> bool:
+def _static(b: Base) -> bool:
     from app.games.frozen_chosin.common import stats
     return bool(stats(b).get("static"))
 

@@ -3,7 +3,7 @@ Task Force Drysdale; and the recycling of Chinese reserves (FC-15)."""
 
 from __future__ import annotations
 
-from shapely.geometry import Point
+from shapely.geometry import Polygon
 
 from app.engine.game import Context
 from app.games.frozen_chosin.common import B, G, R, live, new_id, shape
@@ -54,12 +54,12 @@ def hagaru_held(st: FCState) -> bool:
     return un and not pva
 
 
-def taken(st: FCState) -> list:
+def taken(st: FCState) -> list[Polygon]:
     return [shape(b) for b in st.bases.values() if b.status == "on"]
 
 
 def place_regiment(st: FCState, ctx: Context, reg: Regiment, around: tuple[float, float], rule: str,
-                   region=None) -> int:
+                   region: Polygon | None = None) -> int:
     g = G(st)
     n = 0
     for bid in reg.bases:
