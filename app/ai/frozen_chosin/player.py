@@ -16,7 +16,7 @@ from typing import Any
 
 from app.ai.frozen_chosin import planning, tactics
 from app.engine.rng import Rng
-from app.games.frozen_chosin.common import live
+from app.games.frozen_chosin.common import is_day, live
 from app.games.frozen_chosin.state import PVA, UN, FCState
 
 Action = dict[str, Any]
@@ -24,9 +24,9 @@ Action = dict[str, Any]
 #: Levels: ``blunder`` is the share of decisions an easy commander makes at random. The
 #: window's New Game dialog also offers ``hard``; it plays as ``normal`` for now (docs/ai.md).
 LEVELS: dict[str, dict[str, float]] = {
-    "easy": {"blunder": 0.3},
-    "normal": {"blunder": 0.0},
-    "hard": {"blunder": 0.0},
+    "easy": {"blunder": 0.3, "night_fighter": 0.0},
+    "normal": {"blunder": 0.0, "night_fighter": 1.0},
+    "hard": {"blunder": 0.0, "night_fighter": 1.0},
 }
 
 
@@ -41,6 +41,7 @@ class FrozenChosinAI:
             raise ValueError(f"unknown level {self.level!r} (levels: {', '.join(LEVELS)})")
         self.name = f"ai:{self.level}"
         self.blunder = LEVELS[self.level]["blunder"]
+        self.night_fighter = bool(LEVELS[self.level]["night_fighter"])
         self.rng = Rng.from_seed(self.seed * 7349 + sum(map(ord, self.side or "")) + 17)
 
     def choose(self, match: Any, legal: list[Action]) -> Action:
@@ -64,6 +65,8 @@ class FrozenChosinAI:
         if act is None:
             return self.choose_action(st, legal)
         if act.step == "move":
+            if self.night_fighter and is_day(st) and st.regiments[act.regiment].side == PVA:
+                return next(a for a in legal if a["type"] == "end-move")   # stay hidden by day
             return tactics.choose_move(st, legal)
         return tactics.choose_fight(st, legal)
 
@@ -105,6 +108,12 @@ class FrozenChosinAI:
         if reg.side == PVA:
             if not foes:
                 return 0.1
+            if is_day(st) and self.night_fighter:
+                # by day the Chinese lie low (FC-9 opportunity fire and FC-12.3 air strikes only
+                # by day; the defender fires first, FC-7.4): only regiments already touching an
+                # Allied base or with guns in range activate
+                from app.games.frozen_chosin.combat import contacts, targets_for
+                return 1.0 if any(contacts(st, b) or targets_for(st, b) for b in bases) else 0.0
             d = min(math.dist((b.x, b.y), (e.x, e.y)) for b in bases for e in foes)
             return 1.0 + len(bases) * 0.2 + 30.0 / (5.0 + d)
         from app.games.frozen_chosin.combat import contacts, targets_for
