@@ -172,16 +172,24 @@ def test_dice_placement():
 
 
 def test_opportunity_fire_is_taken():
+    """A Chinese base moves by day within range of Allied guns: the Allied commander fires."""
     st = fight_state("day")
     put(st, "1-11", 62, 33)
     put(st, "1-5a", 55, 36)
     put(st, "235-1", 55, 44)
     start_activation(st, "r235")
-    legal = GAME.legal_actions(st)
-    ai = make_ai(seed=1, side="pva")
-    act(st, ai.decide(st, legal))
-    if st.pending is not None and st.pending.kind == "opportunity":
-        choice = make_ai(seed=1, side="un").decide(st, GAME.legal_actions(st))
-        assert choice["type"] == "opportunity"
-    else:
-        pytest.fail("the Chinese move drew no opportunity fire; the position needs adjusting")
+    moves = [a for a in GAME.legal_actions(st) if a["type"] == "move" and a["unit"] == "235-1"]
+    toward = min(moves, key=lambda a: math.dist(a["to"], (55, 36)))
+    act(st, toward)
+    assert st.pending is not None and st.pending.kind == "opportunity"
+    choice = make_ai(seed=1, side="un").decide(st, GAME.legal_actions(st))
+    assert choice["type"] == "opportunity"
+
+
+def test_chinese_lie_low_by_day():
+    """By day a Chinese regiment out of contact stays where it is (normal level)."""
+    st = fight_state("day")
+    put(st, "1-5a", 55, 34)
+    put(st, "235-1", 55, 44)
+    start_activation(st, "r235")
+    assert make_ai(seed=1, side="pva").decide(st, GAME.legal_actions(st)) == {"type": "end-move"}
