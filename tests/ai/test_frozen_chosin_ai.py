@@ -10,12 +10,10 @@ import math
 import pytest
 
 from app.ai.frozen_chosin import LEVELS, make_ai
-from app.ai.frozen_chosin import tactics
 from app.engine.match import Match
 from app.engine.players import RandomPlayer
 from app.engine.scenario import load_scenario
 from app.games.frozen_chosin import GAME
-from app.games.frozen_chosin.state import Activation
 
 from tests.frozen_chosin.helpers import FIRST_DAYS, act, new, only, put, start_activation, to_phase
 from tests.frozen_chosin.test_combat import MARKERS, SETUP

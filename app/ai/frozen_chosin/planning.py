@@ -16,7 +16,6 @@ from typing import Any
 
 from app.ai.frozen_chosin import aims
 from app.games.frozen_chosin.common import B, live, point_gap
-from app.games.frozen_chosin.operations import dice_left
 from app.games.frozen_chosin.state import PVA, UN, Command, FCState
 
 
@@ -107,7 +106,3 @@ def _supply_gain(st: FCState, c: Command, target: str) -> float:
     sup = in_supply(st, c.side)
     radius = float(R("supply_radius"))
     return 1.5 * sum(1 for b in live(st, c.side) if b.id not in sup and point_gap(b, t.x, t.y) <= radius)
-
-
-def supply_target_score(st: FCState, c: Command, target: str) -> float:
-    return _supply_gain(st, c, target)
