@@ -23,6 +23,7 @@ PLAYERS: dict[str, dict[str, str]] = {
     "korea38": {"ai": "app.ai.korea38.player:make_ai", "greedy": "app.ai.korea38_register:make_greedy"},
     "chosin-few": {"ai": "app.ai.chosin_few_ai:make_ai"},
     "guts": {"ai": "app.ai.guts_ai:make_ai"},
+    "frozen-chosin": {"ai": "app.ai.frozen_chosin:make_ai"},
 }
 
 

@@ -360,11 +360,6 @@ class FrozenChosinGame(Game):
             Q.after_move(st, ctx)
             self._maybe_done(st, ctx)
 
-    def players(self) -> dict[str, Any]:
-        """The computer commander (app/ai/frozen_chosin), imported only when asked for."""
-        from app.ai.frozen_chosin import make_ai
-        return {"ai": make_ai}
-
     # ------------------------------------------------------------------ outcome & view
     def outcome(self, state: FCState) -> Outcome | None:
         if not state.result:
