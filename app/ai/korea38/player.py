@@ -238,6 +238,13 @@ class KoreaAI:
                 s -= 1.0
             else:
                 s -= 0.08 * sit.dist_enemy.get(at, 12)
+                if at not in sit.ic_me:
+                    # placed inside an enemy ring (Seoul on turn 1): it could neither leave
+                    # nor draw supply, and attrition (12.2) would take it at once
+                    s -= 6.0
+                star = d.star_city.get(sit.side)
+                if at == star and sit.dist_enemy.get(star, 99) <= 9:
+                    s += 1.0    # the star city is threatened: another body for its screen
             return s
         s = float(u.full - u.reduced)
         if sit.dist_enemy.get(us.at, 12) <= 2:
@@ -378,7 +385,59 @@ class KoreaAI:
             d2, reach = pl.star_danger(pos)
             if d2 < best[0]:
                 best = (d2, v)
+        if best[0] >= 5.0 and self.cfg.get("screen_search", True):
+            best = self._screen_search(sit, planner, movers, fixed, best)
         return best[1]
+
+    def _screen_search(self, sit: Situation, planner: Planner, movers, fixed,
+                       best: tuple[float, dict[str, str]]) -> tuple[float, dict[str, str]]:
+        """When the weighted re-plans still leave the star city open, search the screen itself:
+        re-place the units that can reach the star city's approaches one at a time (coordinate
+        descent), each time keeping the hex that leaves the enemy fewest hexes next to the star
+        city when its next Combat Phase begins (they are where an attack on the garrison comes
+        from) and the least chance of taking it. July 1950: the ROK divisions that can still
+        move must close the roads to Pusan before the second surprise turn (docs/ai.md)."""
+        star = sit.data.star_city.get(sit.side)
+        if not star:
+            return best
+        around = set(sit.static.adj.get(star, ()))
+        cf = sit.static.cost_from(star)
+        reach_r = float(self.cfg.get("screen_radius", 9.0))
+        plan = dict(best[1])
+
+        def score(p: dict[str, str]) -> tuple[float, int, int]:
+            pos = dict(fixed)
+            pos.update(p)
+            danger, _reach = planner.star_danger(pos)
+            before, after = sit.enemy_reach_phases(pos)
+            near = sum(1 for h in after if cf.get(h, 99) <= 3)
+            return (round(danger, 3), len(around & before), near)
+
+        cands = {u: [h for h in hs if cf.get(h, 99) <= reach_r]
+                 for u, hs in movers.items() if not sit.data.units[u].zoc_own_hex_only}
+        # the garrison stays: an empty star city is only as safe as this estimate of the
+        # enemy's moves, and one raider would end the game (5.1)
+        for u, h in plan.items():
+            if h == star:
+                cands.pop(u, None)
+        cands = {u: hs for u, hs in cands.items() if hs}
+        cur = score(plan)
+        for _round in range(int(self.cfg.get("screen_rounds", 2))):
+            changed = False
+            for u in sorted(cands):
+                taken = {h for v, h in plan.items() if v != u} | set(fixed.values())
+                here = plan.get(u)
+                for h in cands[u]:
+                    if h == here or h in taken:
+                        continue
+                    trial = dict(plan)
+                    trial[u] = h
+                    sc = score(trial)
+                    if sc < cur:
+                        cur, plan, here, changed = sc, trial, h, True
+            if not changed:
+                break
+        return (cur[0], plan)
 
     def _endgame(self, sit: Situation, planner: Planner, moves, rest, fixed, preset, extra_band,
                  out: dict[str, str]) -> dict[str, str]:
