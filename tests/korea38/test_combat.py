@@ -93,8 +93,9 @@ def example2_data():
     units = [unit("us-a", "us", strength=(16, 8))]
     units += [unit(f"pva-{i}", "pva", strength=(6, 3)) for i in range(1, 8)]
     units += [air("f80-1", arrival=1), air("f80-2", arrival=1), air("mig-15", "communist", "cancel", arrival=1)]
+    # a road leaves the north edge at 2010 (10.0: the Communists trace along a road to the edge)
     return make_data("ex2", cols=(17, 23), rows=(10, 20), units=units, start_row=18, turn_track=t,
-                     mig_alley=[f"{c}{r:02d}" for c in range(17, 24) for r in range(10, 15)])
+                     roads=chain(["2010", "2011"]), mig_alley=[f"{c}{r:02d}" for c in range(17, 24) for r in range(10, 15)])
 
 
 def test_korea38_combat_example_2():

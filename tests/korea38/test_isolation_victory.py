@@ -7,14 +7,14 @@ from app.games.korea38.isolation import isolated_units, pockets
 from app.games.korea38.victory import control_map, determine, marginal_counts
 from app.games.korea38.zoc import Board
 
-from tests.korea38.fixtures.build import air, chain, make_data, start, turns, unit
+from tests.korea38.fixtures.build import edge_road, air, chain, make_data, start, turns, unit
 
 
 def test_korea38_isolation_example():
     units = [unit(f"kpa-{i}", "kpa") for i in range(1, 8)]
     units += [unit(f"us-{i}", "us") for i in range(1, 4)]
     ports = {h: ["city", "port"] for h in ("1818", "2217", "2421")}
-    make_data("iso", rows=(10, 24), start_row=12, units=units, features=ports)
+    make_data("iso", rows=(10, 24), start_row=12, units=units, features=ports, roads=edge_road())
     m = start("iso", turn=5, phase="housekeeping",
               pieces={"kpa-1": "2019", "kpa-2": "2020", "kpa-3": "2119",      # pocket A
                       "kpa-4": "1722",                                        # lone unit B

@@ -10,7 +10,7 @@ from app.engine.state import canonical_json
 from app.games.korea38 import GAME
 from app.games.korea38.victory import determine
 
-from tests.korea38.fixtures.build import air, make_data, start, turns, unit
+from tests.korea38.fixtures.build import edge_road, air, make_data, start, turns, unit
 
 OFFENSIVE = turns(t4={"offensive": {"communist": True, "allied": True}})
 
@@ -37,7 +37,7 @@ def test_turn_date_phase_name_and_victory_status_on_the_shipped_campaign():
 def _battle(key="hk-battle", seed=2):
     make_data(key, units=[unit("kpa-1", "kpa", strength=(8, 4)), unit("kpa-2", "kpa", strength=(8, 4)),
                           unit("rok-1", "rok", strength=(5, 3))],
-              features={"2017": ["city", "port"]}, turn_track=OFFENSIVE)
+              features={"2017": ["city", "port"]}, turn_track=OFFENSIVE, roads=edge_road())
     m = start(key, seed=seed, turn=4, phase="communist-combat",
               pieces={"kpa-1": "2013", "kpa-2": "2113", "rok-1": "2014"})
     for u in ("kpa-1", "kpa-2"):
@@ -86,7 +86,7 @@ def test_odds_with_the_air_units_being_chosen_and_the_mig_decision():
     make_data("hk-air", units=[unit("us-1", "us", strength=(8, 4)), unit("us-2", "us", strength=(8, 4)),
                                unit("kpa-1", "kpa", strength=(8, 4)),
                                air("f80"), air("f51"), air("mig", side="communist", role="cancel")],
-              mig_alley=["2014"], features={"2017": ["city", "port"]}, turn_track=OFFENSIVE)
+              mig_alley=["2014"], features={"2017": ["city", "port"]}, turn_track=OFFENSIVE, roads=edge_road())
     m = start("hk-air", turn=4, phase="allied-combat",
               pieces={"us-1": "2015", "us-2": "2114", "kpa-1": "2014", "f80": "air", "f51": "air", "mig": "air"})
     for u in ("us-1", "us-2"):

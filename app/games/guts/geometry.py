@@ -62,6 +62,55 @@ def rect_rect_distance(a: tuple[float, float, float, float], b: tuple[float, flo
     return math.hypot(dx, dy)
 
 
+def card_polygon(cx: float, cy: float, facing: float, w: float, length: float) -> Poly:
+    """Corners of a card lying at (cx, cy), its long side along ``facing`` (counter-clockwise)."""
+    ux, uy = direction(facing)
+    nx, ny = -uy, ux
+    hl, hw = length / 2.0, w / 2.0
+    pts = [(cx + sx * hl * ux + sy * hw * nx, cy + sx * hl * uy + sy * hw * ny)
+           for sx, sy in ((-1, -1), (1, -1), (1, 1), (-1, 1))]
+    return _ccw(pts)
+
+
+def polygon_distance(a: Poly, b: Poly) -> float:
+    """Nearest-edge distance between two convex polygons (0 when they touch or overlap)."""
+    if len(a) >= 3 and len(b) >= 3 and convex_touch(a, b):
+        return 0.0
+    return min(min(point_polygon_distance(p, b) for p in a), min(point_polygon_distance(q, a) for q in b))
+
+
+def first_within(w: float, h: float, a: XY, b: XY, p: XY, r: float) -> float | None:
+    """The first fraction t of a straight move a->b at which an axis-aligned base (w x h) comes
+    within ``r`` of point ``p`` (its nearest edge), or None if it never does. The distance is a
+    convex function of t (a convex shape sliding along a line), so a ternary search finds the
+    closest moment and a bisection the first one inside ``r``."""
+    def dist(t: float) -> float:
+        return rect_point_distance(a[0] + t * (b[0] - a[0]), a[1] + t * (b[1] - a[1]), w, h, p)
+
+    if dist(0.0) <= r + 1e-9:
+        return 0.0
+    lo, hi = 0.0, 1.0
+    for _ in range(60):
+        m1, m2 = lo + (hi - lo) / 3.0, hi - (hi - lo) / 3.0
+        if dist(m1) <= dist(m2):
+            hi = m2
+        else:
+            lo = m1
+    best = (lo + hi) / 2.0
+    if dist(best) > r + 1e-9 and dist(1.0) > r + 1e-9:
+        return None
+    if dist(best) > r + 1e-9:
+        best = 1.0
+    lo, hi = 0.0, best
+    for _ in range(60):
+        mid = (lo + hi) / 2.0
+        if dist(mid) <= r + 1e-9:
+            hi = mid
+        else:
+            lo = mid
+    return hi
+
+
 def triangle(apex: XY, heading: float, length: float, width: float) -> Poly:
     """The cone template: apex, then the two far corners (same order as the engine's Cone)."""
     ax, ay = apex

@@ -23,7 +23,10 @@ from app.games.guts.geometry import (
     ConeShape,
     angle_diff,
     bearing,
+    card_polygon,
     direction,
+    first_within,
+    polygon_distance,
     rect,
     rect_point_distance,
     rect_rect_distance,
@@ -415,17 +418,23 @@ def deal_cards(state: GutsState, ctx: Context, spot_ids: list[str] | None,
     spots = [s for s in D().spots if spot_ids is None or s.id in spot_ids]
     slots = [(s, xy) for s in spots for xy in slots_of(s, float(deck_cfg["slot_spacing"]))]
     placed: list[tuple[float, float]] = []
+    shapes: list[list[tuple[float, float]]] = []
     radius = float(deck_cfg["place_radius"])
     cap = int(deck_cfg["max_per_place"])
     cw, cl = deck_cfg["card_size"]
+
+    def shape(s: Any, xy: tuple[float, float]) -> list[tuple[float, float]]:
+        return card_polygon(xy[0], xy[1], s.facing, float(cw), float(cl))
+
     becomes = dict(deck_cfg["becomes"])
     becomes.update(becomes_override or {})
     for i, code in enumerate(hand, start=1):
-        free = [(s, xy) for s, xy in slots if xy not in placed and placement_ok(placed, xy, radius, cap)]
+        free = [(s, xy) for s, xy in slots if xy not in placed and placement_ok(shapes, shape(s, xy), radius, cap)]
         if not free:
             raise ValueError("no room left for the cards on the defensive positions")
         s, (x, y) = ctx.pick(free, "the card goes face down on a defensive position", "GUTS-SET")
         placed.append((x, y))
+        shapes.append(shape(s, (x, y)))
         ux, uy = direction(s.facing)
         rank, suit = code[:-1], code[-1]
         state.cards[f"card-{i}"] = Card(
@@ -435,11 +444,20 @@ def deal_cards(state: GutsState, ctx: Context, spot_ids: list[str] | None,
         ctx.log(f"card-{i} placed face down at {s.name}", "GUTS-SET", card=f"card-{i}", spot=s.id)
 
 
-def placement_ok(placed: list[tuple[float, float]], xy: tuple[float, float], radius: float, cap: int) -> bool:
-    """GUTS-SET: no more than ``cap`` cards may lie in one place (within ``radius`` of each other)."""
-    pts = placed + [xy]
+Shape = list[tuple[float, float]]
+
+
+def placement_ok(placed: list[Shape] | list[tuple[float, float]], new: Shape | tuple[float, float],
+                 radius: float, cap: int) -> bool:
+    """GUTS-SET: no more than ``cap`` cards may lie in one place, that is within ``radius`` of
+    each other measured between the cards' nearest edges (DECISIONS.md). A card is its corner
+    polygon; a bare point (x, y) stands for a card of no size."""
+    def poly(v: Any) -> Shape:
+        return [tuple(v)] if len(v) == 2 and not isinstance(v[0], (list, tuple)) else [tuple(q) for q in v]
+
+    pts = [poly(v) for v in placed] + [poly(new)]
     for p in pts:
-        near = sum(1 for q in pts if math.hypot(p[0] - q[0], p[1] - q[1]) <= radius + 1e-9)
+        near = sum(1 for q in pts if q is p or polygon_distance(p, q) <= radius + 1e-9)
         if near > cap:
             return False
     return True
@@ -453,6 +471,29 @@ def reveal_near(state: GutsState, ctx: Context, e: Element) -> None:
             continue
         if rect_point_distance(e.x, e.y, e.w, e.h, (c.fx, c.fy)) <= reach + 1e-9:
             turn_card(state, ctx, c, e)
+
+
+def reveal_along(state: GutsState, ctx: Context, e: Element, a: tuple[float, float], b: tuple[float, float]) -> None:
+    """GUTS-REV during a move: a face-down card turns the moment the base comes within range
+    anywhere on its way from ``a`` to ``b``, not only where it stops (DECISIONS.md). Cards turn
+    in the order the move reaches them."""
+    reach = float(D().enemy["deck"]["reveal_inches"])
+    hits: list[tuple[float, str]] = []
+    for c in state.cards.values():
+        if c.revealed:
+            continue
+        t = first_within(e.w, e.h, a, b, (c.fx, c.fy), reach)
+        if t is not None:
+            hits.append((t, c.id))
+    for t, cid in sorted(hits):
+        c = state.cards[cid]
+        if c.revealed:
+            continue
+        if 0.0 < t < 1.0:
+            x, y = a[0] + t * (b[0] - a[0]), a[1] + t * (b[1] - a[1])
+            ctx.log(f"{e.name} comes within {reach:g} inches of {c.id} at ({x:.1f}, {y:.1f}) on its way",
+                    "GUTS-REV", kind="info", element=e.id, card=c.id, at=[round(x, 3), round(y, 3)])
+        turn_card(state, ctx, c, e)
 
 
 def turn_card(state: GutsState, ctx: Context, c: Card, by: Element | None) -> None:
@@ -943,7 +984,7 @@ def carry_out(state: GutsState, ctx: Context, e: Element, leader: Element | None
         leader.status = OK
         moved.append((leader, ls, le))
     for m, a, b in moved:
-        reveal_near(state, ctx, m)
+        reveal_along(state, ctx, m, a, b)
     reopen_checks(state, ctx, moved, skip=skip_gun)
 
 

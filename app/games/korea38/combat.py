@@ -196,10 +196,18 @@ def fresh_air(state: K38State, data: Data, side: str, role: str) -> list[str]:
 
 
 def air_limit(state: K38State, data: Data, b: Battle, side: str) -> int:
-    """How many air units ``side`` may commit: one per attacking unit (9.2.5): Allied units when
-    the Allies attack, Communist units (supporters and human wave included) when they defend."""
-    att_side = data.units[b.defender].side
-    att_side = other(att_side)
+    """How many air units ``side`` may commit (9.2.5). Allied air backing an Allied attack is
+    limited by the attacking units only: offensive supporters do not count (the designer's notes
+    speak of the attacking units being supported; DECISIONS.md). Allied air on the defence is
+    limited by the Communist units in the attack, supporters and human wave included, as the
+    rule says; Communist air keeps the same count of every participant."""
+    att_side = other(data.units[b.defender].side)
+    if side == ALLIED and att_side == ALLIED:
+        front: list[str] = []
+        for u in b.attackers + b.amphibious:
+            if u not in front:
+                front.append(u)
+        return len([u for u in front if alive(state, data, u)])
     return len([u for u in participants(b) if alive(state, data, u)])
 
 

@@ -147,6 +147,10 @@ def _explain_move(state: K38State, board: Board, uid: str | None, to: str) -> Il
         return Illegal("units cannot enter the sea", "8.0")
     if board.blocks_entry(d.units[uid].side, to):
         return Illegal("a unit can never enter a hex holding an enemy unit", "8.2.1")
+    here = state.units[uid].at
+    if to in d.grid.neighbours(here) and d.all_sea(here, to):
+        return Illegal(f"the hexside between {here} and {to} is all sea: no unit moves across it "
+                       "(see the all-sea hexsides in DECISIONS.md)", "7.0")
     if state.moving == uid:
         return Illegal(f"{to} is out of reach: {d.units[uid].name} has {state.move_left:g} of its "
                        f"{d.units[uid].move} movement points left", "8.0")

@@ -1,7 +1,7 @@
 """In Communication (10.0) and city control.
 
 A unit is In Communication when a path runs from its hex at most four hexes to a road and then
-along that road, for any length, to the north map edge (Communists) or to a friendly-controlled
+along that road, for any length, to the north map edge where the road meets it (Communists) or to a friendly-controlled
 port (Allies). Apart from the unit's own hex the path may not enter a hex holding an enemy unit,
 a hex in an enemy zone of control, or an enemy-controlled city, and never crosses an all-sea
 hexside.
@@ -31,9 +31,12 @@ def trace_blocked(board: "Board", side: str) -> set[str]:
 
 
 def destinations(board: "Board", side: str) -> set[str]:
+    """Where a communication path ends (10.0): for the Communists a north edge hex that a road
+    leaves, since the path follows the road to the edge (a roadless edge hex is no source: see
+    DECISIONS.md); for the Allies a port they control."""
     d = board.data
     if side == COMMUNIST:
-        return set(d.north_edge) & set(d.land)
+        return {h for h in d.north_edge if h in d.land and d.grid.road_neighbours(h)}
     return {p for p in d.ports if board.state.control.get(p) == ALLIED}
 
 
