@@ -213,9 +213,11 @@ class Planner:
         k = self.cfg.get("garrison_scale", 1.0)
         return {h: v * k for h, v in out.items()}
 
-    def star_danger(self, positions: dict[str, str]) -> tuple[float, set[str]]:
+    def star_danger(self, positions: dict[str, str],
+                    phases: tuple[set[str], set[str]] | None = None) -> tuple[float, set[str]]:
         """How likely (0-100) the enemy takes my star city next turn if my units stood at
-        ``positions``, and the hexes the enemy could reach on the way."""
+        ``positions``, and the hexes the enemy could reach on the way (``phases``: the
+        enemy's reach for these positions if already known)."""
         sit = self.sit
         d = sit.data
         star = d.star_city.get(sit.side)
@@ -224,7 +226,7 @@ class Planner:
         g = d.grid
         if min((g.distance(star, h) for _u, h in sit.theirs), default=99) > 26:
             return 0.0, set()
-        before_combat, reach = sit.enemy_reach_phases(positions)
+        before_combat, reach = phases if phases is not None else sit.enemy_reach_phases(positions)
         garrison = [u for u, h in positions.items() if h == star and not d.units[u].zoc_own_hex_only]
         if not garrison:
             return (100.0 if star in reach else 0.0), reach

@@ -36,7 +36,8 @@ LEVELS: dict[str, dict[str, Any]] = {
              "enemy_air_p": 0.0, "min_battle": 0.8, "air_reserve": 0.0, "retreat_band": False,
              "improve": 0, "amphibious": False},
     "normal": {"improve": 0},
-    "hard": {"improve": 2, "enemy_air_p": 0.6, "min_battle": 0.1},
+    "hard": {"improve": 2, "enemy_air_p": 0.6, "min_battle": 0.1, "lookahead": True,
+             "lookahead_plans": 3, "lookahead_samples": 2},
 }
 
 
@@ -69,6 +70,7 @@ class KoreaAI:
         self.level = level if level in LEVELS else "normal"
         self.name = "ai" if self.level == "normal" else f"ai:{self.level}"
         self.cfg = level_config(self.level)
+        self.seed = int(seed)
         self.rng = Rng.from_seed((int(seed) * 1_000_003 + sum(map(ord, side)) * 7919 + 17) & ((1 << 63) - 1))
         self._plan_key: tuple | None = None
         self._queue: list[Action] = []
@@ -276,6 +278,40 @@ class KoreaAI:
         return self._fix_stacking(state, me, legal)
 
     def _make_move_plan(self, state: K38State, me: str, legal: list[Action], kind: str) -> list[Action]:
+        base = self._build_move_plan(state, me, legal, kind)
+        if kind != "movement" or not self.cfg.get("lookahead"):
+            return base
+        return self._look_ahead(state, me, legal, base)
+
+    def _look_ahead(self, state: K38State, me: str, legal: list[Action], base: list[Action]) -> list[Action]:
+        """Hard level: the normal plan and a few variants, each played against the normal AI's
+        reply on private copies (lookahead.py); the best mean score wins, the normal plan on
+        ties."""
+        from app.ai.korea38 import lookahead
+        keep = self.cfg
+        plans = [base]
+        try:
+            for over in lookahead.variants()[1:int(keep.get("lookahead_plans", 3))]:
+                self.cfg = dict(keep)
+                self.cfg.update(over)
+                alt = self._build_move_plan(state, me, legal, "movement")
+                if [_key(a) for a in alt] not in [[_key(a) for a in p] for p in plans]:
+                    plans.append(alt)
+        finally:
+            self.cfg = keep
+        if len(plans) == 1:
+            return base
+        samples = int(keep.get("lookahead_samples", 2))
+        seeds = [(self.seed * 7919 + state.turn * 104_729 + k * 15_485_863 + (1 if me == ALLIED else 0))
+                 & ((1 << 63) - 1) for k in range(samples)]
+        best = None
+        for i, plan in enumerate(plans):
+            total = sum(lookahead.play_out(state, me, plan, sd) for sd in seeds) / samples
+            if best is None or total > best[0] + 1e-9:
+                best = (total, i, plan)
+        return best[2]
+
+    def _build_move_plan(self, state: K38State, me: str, legal: list[Action], kind: str) -> list[Action]:
         sit = Situation(state, me)
         planner = Planner(sit, self.cfg, self.rng, kind)
         moves: dict[str, dict[str, Action]] = {}
@@ -402,16 +438,16 @@ class KoreaAI:
             return best
         around = set(sit.static.adj.get(star, ()))
         cf = sit.static.cost_from(star)
-        reach_r = float(self.cfg.get("screen_radius", 9.0))
+        reach_r = float(self.cfg.get("screen_radius", 7.0))
         plan = dict(best[1])
 
         def score(p: dict[str, str]) -> tuple[float, int, int]:
             pos = dict(fixed)
             pos.update(p)
-            danger, _reach = planner.star_danger(pos)
-            before, after = sit.enemy_reach_phases(pos)
-            near = sum(1 for h in after if cf.get(h, 99) <= 3)
-            return (round(danger, 3), len(around & before), near)
+            phases = sit.enemy_reach_phases(pos)
+            danger, _reach = planner.star_danger(pos, phases)
+            near = sum(1 for h in phases[1] if cf.get(h, 99) <= 3)
+            return (round(danger, 3), len(around & phases[0]), near)
 
         cands = {u: [h for h in hs if cf.get(h, 99) <= reach_r]
                  for u, hs in movers.items() if not sit.data.units[u].zoc_own_hex_only}
@@ -435,7 +471,9 @@ class KoreaAI:
                     sc = score(trial)
                     if sc < cur:
                         cur, plan, here, changed = sc, trial, h, True
-            if not changed:
+                if cur[0] == 0 and cur[1] == 0:
+                    break       # closed: nothing can stand next to the star city before combat
+            if not changed or (cur[0] == 0 and cur[1] == 0):
                 break
         return (cur[0], plan)
 
