@@ -241,7 +241,9 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--markdown", action="store_true", help="print the summary as Markdown")
     a = p.parse_args(argv)
     players = [x.strip() for x in a.players.split(",")]
-    res = run(a.scenario, a.games, a.seed, players, jobs=a.jobs)
+    def tell(done: int, total: int) -> None:
+        print(f"{done}/{total}", file=sys.stderr, flush=True)
+    res = run(a.scenario, a.games, a.seed, players, jobs=a.jobs, progress=tell)
     s = summarise(res)
     if a.json:
         print(json.dumps({"scenario": a.scenario, "players": players, "seed": a.seed,
