@@ -92,3 +92,22 @@ def test_allied_turn_one_closes_every_approach_to_pusan():
     old = _play_allied_turn({"screen_search": False})
     assert _open_approaches(old)
 
+
+
+def test_hard_look_ahead_leaves_the_real_game_alone_and_repeats():
+    """The hard AI's play-outs (lookahead.py) run on copies with their own dice: the real
+    position (and its dice stream) is untouched, and the same seed gives the same scores."""
+    from app.ai.korea38 import lookahead
+    m = Match.start(GAME, _position(), seed=102, keep_snapshots=False)
+    ai = KoreaAI(102, ALLIED, "normal")
+    while m.state.phase != "allied-movement":
+        m.apply(ai.choose(m, m.legal_actions()), checked=True)
+    before = m.state.digest()
+    draws = m.state.rng.draws
+    plan = ai._build_move_plan(m.state, ALLIED, m.legal_actions(), "movement")
+    a = lookahead.play_out(m.state, ALLIED, plan, seed=7)
+    b = lookahead.play_out(m.state, ALLIED, plan, seed=7)
+    assert a == b and -1000.0 <= a <= 1000.0
+    assert m.state.digest() == before and m.state.rng.draws == draws
+    hard = KoreaAI(102, ALLIED, "hard")
+    assert hard.cfg["lookahead"] and not KoreaAI(102, ALLIED, "normal").cfg.get("lookahead")
