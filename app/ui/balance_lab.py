@@ -16,7 +16,7 @@ from typing import Any, Callable
 from PySide6.QtCharts import (QBarCategoryAxis, QBarSeries, QBarSet, QCategoryAxis, QChart,
                               QChartView, QLineSeries, QValueAxis)
 from PySide6.QtCore import QObject, QPointF, Qt, QThread, Signal
-from PySide6.QtGui import QColor, QPainter, QPen
+from PySide6.QtGui import QColor, QFont, QPainter, QPen
 from PySide6.QtWidgets import (QComboBox, QDialog, QFileDialog, QFormLayout, QGridLayout,
                                QHBoxLayout, QLabel, QLineEdit, QProgressBar, QPushButton,
                                QSpinBox, QVBoxLayout, QWidget)
@@ -254,7 +254,7 @@ class BalanceLab(QDialog):
                   lows=[100 * rep.interval(s)[0] for s in rep.sides],
                   highs=[100 * rep.interval(s)[1] for s in rep.sides])
         levels = sorted(rep.levels.items(), key=lambda kv: -kv[1])
-        self._bar(self.level_chart, [k for k, _ in levels], [v for _, v in levels], "games", None)
+        self._bar(self.level_chart, [_short_level(k) for k, _ in levels], [v for _, v in levels], "games", None)
         lengths = sorted(rep.lengths.items())
         self._bar(self.length_chart, [f"turn {k}" for k, _ in lengths], [v for _, v in lengths], "games", None)
         self.png_btn.setEnabled(True)
@@ -269,15 +269,15 @@ class BalanceLab(QDialog):
         bars = QBarSet(unit)
         bars.setColor(Qt.darkGreen if unit == "%" else Qt.darkCyan)
         for v in values:
-            bars.append(float(v))
+            bars.append(round(float(v)))
         series.append(bars)
         if lows is not None and highs is not None:
             lo_set, hi_set = QBarSet("95% low"), QBarSet("95% high")
             lo_set.setColor(Qt.lightGray)
             hi_set.setColor(Qt.gray)
             for lo, hi in zip(lows, highs):
-                lo_set.append(lo)
-                hi_set.append(hi)
+                lo_set.append(round(lo))
+                hi_set.append(round(hi))
             series.append(lo_set)
             series.append(hi_set)
             chart.legend().show()
@@ -286,8 +286,14 @@ class BalanceLab(QDialog):
         chart.addSeries(series)
         xa = QBarCategoryAxis()
         xa.append(cats)
+        if len(cats) > 3 or max((len(c) for c in cats), default=0) > 12:
+            small = QFont()
+            small.setPointSize(7)
+            xa.setLabelsFont(small)
         ya = QValueAxis()
         ya.setRange(0, top if top else max([1.0, *values]) * 1.15)
+        ya.applyNiceNumbers()
+        ya.setLabelFormat("%d")
         ya.setTitleText(unit)
         chart.addAxis(xa, Qt.AlignBottom)
         chart.addAxis(ya, Qt.AlignLeft)
@@ -329,11 +335,19 @@ class BalanceLab(QDialog):
         first = months[0]["turn"] if months else 1
         last = months[-1]["turn"] if months else 13
         for m in months:
-            xa.append(m["month"].replace(" 19", " '") + (" *" if m["named"] else ""), float(m["turn"]))
+            label = m["month"][:3] + ("*" if m["named"] else "")
+            xa.append(label if label not in xa.categoriesLabels() else label + " ", float(m["turn"]))
         xa.setRange(first - 0.3, last + 0.3)
+        small = QFont()
+        small.setPointSize(7)
+        xa.setLabelsFont(small)
+        xa.setTitleText("month (* compared in issue 17)")
         ya = QValueAxis()
         lo, hi = (min(rows), max(rows)) if rows else (0.0, 40.0)
-        ya.setRange(max(0.0, lo - 2), hi + 2)
+        lo, hi = 5 * int(max(0.0, lo - 1) // 5), 5 * (int(hi + 1) // 5 + 1)
+        ya.setRange(lo, hi)
+        ya.setTickCount(int((hi - lo) // 5) + 1)
+        ya.setLabelFormat("%d")
         ya.setReverse(True)
         ya.setTitleText("map row")
         chart.addAxis(xa, Qt.AlignBottom)
@@ -366,6 +380,15 @@ class BalanceLab(QDialog):
         if self.summary is not None:
             atomic_write(str(Path(path).with_suffix("")) + "-front.csv", front_csv(self.summary))
         return path
+
+
+def _short_level(name: str) -> str:
+    """Short bar labels that fit under the bars: "allied: substantive" -> "Allied subst."."""
+    side, _, level = name.partition(": ")
+    short = {"substantive": "subst.", "marginal": "marg.", "decisive": "decis.",
+             "unfinished": "unfin."}.get(level, level)
+    side = {"communist": "Comm."}.get(side, side[:1].upper() + side[1:])
+    return f"{side} {short}".strip()
 
 
 def front_csv(summary: dict[str, Any]) -> str:
