@@ -239,11 +239,29 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--jobs", type=int, default=1)
     p.add_argument("--json", action="store_true", help="print the games and the summary as JSON")
     p.add_argument("--markdown", action="store_true", help="print the summary as Markdown")
+    p.add_argument("--jsonl", default="", help="also append each finished game to this file (one process)")
+    p.add_argument("--summarise", nargs="*", default=None, metavar="JSONL",
+                   help="only summarise games already written with --jsonl")
     a = p.parse_args(argv)
     players = [x.strip() for x in a.players.split(",")]
-    def tell(done: int, total: int) -> None:
-        print(f"{done}/{total}", file=sys.stderr, flush=True)
-    res = run(a.scenario, a.games, a.seed, players, jobs=a.jobs, progress=tell)
+    if a.summarise is not None:
+        games = [json.loads(line) for f in a.summarise for line in open(f, encoding="utf-8") if line.strip()]
+        print(markdown(summarise(games), f"{a.scenario}, {len(games)} games"))
+        return 0
+    res: list[dict[str, Any]] = []
+    if a.jsonl:
+        # one line a finished game, so a run stopped early still leaves its games
+        with open(a.jsonl, "a", encoding="utf-8") as out:
+            for i in range(a.games):
+                r = play_measured(a.scenario, a.seed + i, players)
+                res.append(r)
+                out.write(json.dumps(r) + "\n")
+                out.flush()
+                print(f"{i + 1}/{a.games}", file=sys.stderr, flush=True)
+    else:
+        def tell(done: int, total: int) -> None:
+            print(f"{done}/{total}", file=sys.stderr, flush=True)
+        res = run(a.scenario, a.games, a.seed, players, jobs=a.jobs, progress=tell)
     s = summarise(res)
     if a.json:
         print(json.dumps({"scenario": a.scenario, "players": players, "seed": a.seed,

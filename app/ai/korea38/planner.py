@@ -452,6 +452,31 @@ class Planner:
                     near += 1
             return max(0, min(3, near - n_atk))
 
+        off_now = (not nxt) and sit.data.offensive(state.turn, sit.side) and cfg.get("support", True) \
+            and cfg.get("plan_support", True)
+        wave_range = int(sit.data.rules.get("human_wave_range", 2))
+        grid = sit.data.grid
+
+        def help_now(e: str, atk: list[str]) -> int:
+            """Columns offensive support (9.2.4.1) and, for PVA units, the human wave (9.2.4.2)
+            could add in this Combat Phase: my free units that can reach a hex outside enemy
+            zones close enough to the target's attackers. Without it a target only counted
+            what its attackers alone could do, and a PVA army (6-point divisions against
+            14-16 point Allied ones in the mountains) chose two battles a turn."""
+            if not off_now:
+                return 0
+            eh = state.units[e].at
+            n = 0
+            for u, hs in reach.items():
+                if u in used_units or u in atk or sit.strength(u) <= 0:
+                    continue
+                far = 1 + (wave_range if sit.data.units[u].nation == "pva" else 1)
+                if any(h not in sit.ezoc and 2 <= grid.distance(h, eh) <= far for h in hs):
+                    n += 1
+                    if n >= 3:
+                        break
+            return n
+
         def slots_of(e: str) -> list[str]:
             eh = state.units[e].at
             return [n for n in self.adj.get(eh, ()) if board.adjacent(eh, n) and n not in sit.enemy_hexes]
@@ -514,7 +539,7 @@ class Planner:
                     taken.add(slot)
                     atk = [c[0] for c in chosen]
                     level, _c = judge.level(e, atk)
-                    v = scale * judge.expected(e, level + help_bonus(e, len(atk)), atk) - cost \
+                    v = scale * judge.expected(e, level + help_bonus(e, len(atk)) + help_now(e, [c[0] for c in chosen]), atk) - cost \
                         - cfg.get("unit_cost", 0.08) * len(atk)
                     if v > best[0] + 1e-9:
                         best = (v, list(chosen))
