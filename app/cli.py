@@ -75,18 +75,40 @@ def cmd_validate(args: argparse.Namespace) -> int:
 
 # -- run / legal -------------------------------------------------------------------------------
 
-def _open_match(path: str, seed: int | None):
-    """A match from a scenario (with seed) or from a save (its own seed and actions)."""
+def _open_match(path: str, seed: int | None, dice: str | None = None):
+    """A match from a scenario (with seed) or from a save (its own seed and actions).
+    ``dice``: the ``--dice 3,3,4`` text, fixed rolls ahead of the scenario's (app.engine.dice)."""
     from app.engine.files import FileError, load
     from app.engine.saves import open_save
     from app.engine.match import Match
     from app.engine.scenario import load_scenario
     loaded = load(path)
     if isinstance(loaded.data, dict) and loaded.data.get("format") == "ridgeline-save":
+        if dice:
+            raise _DiceError(f"{path}: --dice applies to a scenario; a save replays with the fixed dice it was played with")
         return open_save(path, keep_snapshots=False)
     game, loaded = load_scenario(path)
-    return Match.start(game, loaded.data, seed=seed or 0, scenario_path=_rel(Path(path)),
+    options = {"dice": _parse_dice(game, dice)} if dice else None
+    return Match.start(game, loaded.data, seed=seed or 0, options=options, scenario_path=_rel(Path(path)),
                        scenario_text=loaded.text, keep_snapshots=False)
+
+
+class _DiceError(ValueError):
+    """Bad ``--dice`` text or a fixed roll the die cannot show (exit code 2)."""
+
+
+def _parse_dice(game: Any, text: str) -> list[int]:
+    from app.engine.dice import dice_problems, game_faces, parse_dice_text
+    try:
+        values = parse_dice_text(text)
+    except ValueError as e:
+        raise _DiceError(str(e)) from None
+    problems = dice_problems(values, game_faces(game), field="--dice")
+    if problems:
+        def where(f: str) -> str:  # "--dice[2]" -> "roll 3" (people count from one)
+            return f"roll {int(f[f.index('[') + 1:-1]) + 1}" if "[" in f else f
+        raise _DiceError("; ".join(f"--dice: {where(f)}: {m}" for f, m in problems))
+    return values
 
 
 def _read_actions(path: str) -> list[tuple[int, Any]]:
@@ -125,7 +147,7 @@ def _apply_actions(match, actions_file: str | None) -> tuple[int, dict[str, Any]
 
 
 def cmd_run(args: argparse.Namespace) -> int:
-    match = _open_match(args.scenario, args.seed)
+    match = _open_match(args.scenario, args.seed, getattr(args, "dice", None))
     code, err = _apply_actions(match, args.actions)
     summary = match.summary()
     if err:
@@ -133,6 +155,8 @@ def cmd_run(args: argparse.Namespace) -> int:
     if args.save:
         from app.engine.saves import write_save
         write_save(match, args.save)
+    if getattr(args, "position", None):
+        _write_position(match, args.position)
     if args.json:
         _print_json(summary)
     else:
@@ -149,7 +173,7 @@ def cmd_run(args: argparse.Namespace) -> int:
 
 
 def cmd_legal(args: argparse.Namespace) -> int:
-    match = _open_match(args.scenario, args.seed)
+    match = _open_match(args.scenario, args.seed, getattr(args, "dice", None))
     code, err = _apply_actions(match, args.actions)
     actions = match.legal_actions() if code == EXIT_OK else []
     if args.json:
@@ -224,7 +248,7 @@ def cmd_edit(args: argparse.Namespace) -> int:
 def cmd_render(args: argparse.Namespace) -> int:
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     from app.ui.render import render_to_png
-    match = _open_match(args.scenario, args.seed)
+    match = _open_match(args.scenario, args.seed, getattr(args, "dice", None))
     code, err = _apply_actions(match, args.actions)
     if code != EXIT_OK:
         return code
@@ -245,8 +269,55 @@ def cmd_fmt(args: argparse.Namespace) -> int:
 
 def cmd_schema(args: argparse.Namespace) -> int:
     from app.engine.schemas import SCHEMAS
+    if getattr(args, "game", None):
+        if args.kind != "scenario":
+            _err("--game applies to the scenario schema only")
+            return EXIT_INVALID
+        from app.engine.position import scenario_schema
+        from app.games import get_game
+        _print_json(scenario_schema(get_game(args.game)))
+        return EXIT_OK
     _print_json(SCHEMAS[args.kind])
     return EXIT_OK
+
+
+# -- positions: write the moment, read it ------------------------------------------------------
+
+def _write_position(match: Any, out: str) -> None:
+    """``run --position OUT.toml``: the current moment as a scenario (app.engine.position)."""
+    from app.engine.files import atomic_write
+    from app.engine.position import position_scenario, position_toml
+    stem = Path(out).stem.lower()
+    pid = "".join(c if c.isalnum() else "-" for c in stem).strip("-") or "position"
+    doc = position_scenario(match.game, match.state, match.scenario, match.options, id=pid)
+    atomic_write(out, position_toml(doc))
+
+
+def cmd_show(args: argparse.Namespace) -> int:
+    """What one side may see at a moment: every piece with its place and state, and the game's
+    overlays by name (zones of control, In Communication, cones, reach...)."""
+    from app.engine.show import show
+    match = _open_match(args.scenario, args.seed, getattr(args, "dice", None))
+    code, err = _apply_actions(match, args.actions)
+    side = args.side
+    if side is not None and side not in match.game.sides:
+        _err(f"--side must be one of {', '.join(match.game.sides)}")
+        return EXIT_INVALID
+    obj = show(match.game, match.state, side)
+    if err:
+        obj["error"] = err
+    if args.json:
+        _print_json(obj)
+    else:
+        print(f"{match.game.name}: turn {obj['turn']}, {obj['phase']}, {obj['active']} to act"
+              + (f" (as seen by {side})" if side else ""))
+        for pc in obj["pieces"]:
+            state = ", ".join(str(f) for f in pc.get("flags", []) or [])
+            print(f"  {pc['id']:<16} at {pc.get('at')!s:<16} {pc.get('label', '')} {state}".rstrip())
+        for name, ov in obj["overlays"].items():
+            size = len(ov.get("hexes", []) or ov.get("points", []) or [])
+            print(f"  overlay {name}: {ov.get('label') or ov.get('kind')}" + (f" ({size})" if size else ""))
+    return code
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -277,10 +348,22 @@ def build_parser() -> argparse.ArgumentParser:
         s.add_argument("--seed", type=int, default=0)
         s.add_argument("--actions", metavar="FILE.jsonl")
         s.add_argument("--json", action="store_true")
+        s.add_argument("--dice", metavar="3,3,4", help="fixed rolls, in order, before the seed takes over")
         if name == "run":
             s.add_argument("--save", metavar="FILE", help="also write a save file")
             s.add_argument("--log", action="store_true", help="print the game log")
+            s.add_argument("--position", metavar="OUT.toml",
+                           help="also write the final moment as a scenario (docs/scenarios.md)")
         s.set_defaults(fn=fn)
+
+    s = sub.add_parser("show", help="what a side may see at a moment: pieces and overlays")
+    s.add_argument("scenario")
+    s.add_argument("--seed", type=int, default=0)
+    s.add_argument("--actions", metavar="FILE.jsonl")
+    s.add_argument("--side", help="the side looking (default: everything)")
+    s.add_argument("--dice", metavar="3,3,4", help="fixed rolls, in order, before the seed takes over")
+    s.add_argument("--json", action="store_true")
+    s.set_defaults(fn=cmd_show)
 
     s = sub.add_parser("selfplay", help="automatic players against each other")
     s.add_argument("scenario")
@@ -299,6 +382,7 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("-o", "--output", required=True)
     s.add_argument("--width", type=int, default=0)
     s.add_argument("--height", type=int, default=0)
+    s.add_argument("--dice", metavar="3,3,4", help="fixed rolls, in order, before the seed takes over")
     s.set_defaults(fn=cmd_render)
 
     s = sub.add_parser("bench", help="the benchmark suite")
@@ -314,11 +398,13 @@ def build_parser() -> argparse.ArgumentParser:
 
     s = sub.add_parser("schema", help="print the JSON Schema of a file kind")
     s.add_argument("kind", choices=["scenario", "save", "journal", "hexmap", "pointgraph", "table"])
+    s.add_argument("--game", help="a game id: its scenario schema, positions included")
     s.set_defaults(fn=cmd_schema)
     return p
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    from app.engine.dice import FixedDiceError
     from app.engine.files import FileError
     from app.games import UnknownGame
     parser = build_parser()
@@ -333,6 +419,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_INVALID
     except UnknownGame as e:
         _err(str(e))
+        return EXIT_INVALID
+    except (_DiceError, FixedDiceError) as e:
+        _err(f"fixed dice: {e}")
         return EXIT_INVALID
     except KeyboardInterrupt:
         return 130

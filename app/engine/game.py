@@ -72,10 +72,18 @@ class Context:
     def roll(self, reason: str, rule: str = "", sides: int = 6, count: int = 1,
              average: bool = False) -> list[int]:
         """Roll ``count`` dice (``average`` for the 2-3-3-4-4-5 die) and log the faces."""
-        faces = [self.rng.average_die() if average else self.rng.die(sides) for _ in range(count)]
+        faces: list[int] = []
+        fixed: list[bool] = []
+        for _ in range(count):
+            queued = len(self.rng.fixed)
+            faces.append(self.rng.average_die() if average else self.rng.die(sides))
+            fixed.append(len(self.rng.fixed) < queued)   # a fixed roll was taken (app.engine.dice)
         name = f"{count}{'xAv' if average else 'd' + str(sides)}"
-        self.log(f"{reason}: rolled {'+'.join(map(str, faces))} on {name}", rule, kind="roll",
-                 dice=faces, sides=sides, average=average, reason=reason)
+        mark = "" if not any(fixed) else (" (fixed)" if all(fixed) else
+                                          " (fixed: " + "+".join("yes" if f else "no" for f in fixed) + ")")
+        extra = {"fixed": fixed} if any(fixed) else {}
+        self.log(f"{reason}: rolled {'+'.join(map(str, faces))} on {name}{mark}", rule, kind="roll",
+                 dice=faces, sides=sides, average=average, reason=reason, **extra)
         return faces
 
     def d6(self, reason: str, rule: str = "") -> int:

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from app.engine.events import Event
+from app.engine.position import finish_setup
 from app.engine.game import Action, Context, Game, Illegal, IllegalAction, Outcome
 from app.engine.state import GameState, canonical_json, digest_of_json, from_json, to_json
 
@@ -54,6 +55,7 @@ class Match:
               scenario_text: str = "", keep_snapshots: bool = True) -> "Match":
         opts = dict(options or {})
         state = game.setup(scenario, opts, seed)
+        finish_setup(game, scenario, opts, state)   # [position] keys and fixed dice (position.py)
         m = cls(game=game, state=state, scenario=scenario, scenario_path=scenario_path,
                 scenario_text=scenario_text, seed=seed, options=opts, keep_snapshots=keep_snapshots)
         m.initial_digest = state.digest()

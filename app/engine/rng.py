@@ -8,7 +8,7 @@ identical on every platform and Python version (``random.Random`` promises neith
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Sequence, TypeVar
 
 T = TypeVar("T")
@@ -28,6 +28,9 @@ class Rng:
     state: int = 0
     inc: int = 0
     draws: int = 0
+    #: Fixed rolls still to come (app.engine.dice): each die takes the first one instead of the
+    #: stream, which is left untouched; once they are used up the seed takes over.
+    fixed: list[int] = field(default_factory=list)
 
     @classmethod
     def from_seed(cls, seed: int) -> "Rng":
@@ -63,10 +66,22 @@ class Rng:
         return lo + self.below(hi - lo + 1)
 
     def die(self, sides: int = 6) -> int:
+        if self.fixed:
+            return self._take_fixed(tuple(range(1, sides + 1)), f"a {sides}-sided die")
         return self.randint(1, sides)
 
     def average_die(self) -> int:
+        if self.fixed:
+            return self._take_fixed(AVERAGE_DIE_FACES, "the average die (2-5)")
         return AVERAGE_DIE_FACES[self.below(6)]
+
+    def _take_fixed(self, faces: Sequence[int], name: str) -> int:
+        value = self.fixed[0]
+        if value not in faces:
+            from app.engine.dice import FixedDiceError
+            raise FixedDiceError(f"the fixed roll {value} cannot come up on {name}")
+        self.fixed.pop(0)
+        return value
 
     def shuffle(self, items: list[T]) -> None:
         """Fisher-Yates in place."""
@@ -80,12 +95,15 @@ class Rng:
         return items[self.below(len(items))]
 
     def to_json(self) -> dict[str, Any]:
-        return {"seed": self.seed, "state": self.state, "inc": self.inc, "draws": self.draws}
+        out: dict[str, Any] = {"seed": self.seed, "state": self.state, "inc": self.inc, "draws": self.draws}
+        if self.fixed:  # only when set, so the digest of every other state is unchanged
+            out["fixed"] = list(self.fixed)
+        return out
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> "Rng":
         return cls(seed=int(data["seed"]), state=int(data["state"]), inc=int(data["inc"]),
-                   draws=int(data.get("draws", 0)))
+                   draws=int(data.get("draws", 0)), fixed=[int(v) for v in data.get("fixed", [])])
 
     def copy(self) -> "Rng":
-        return Rng(self.seed, self.state, self.inc, self.draws)
+        return Rng(self.seed, self.state, self.inc, self.draws, list(self.fixed))

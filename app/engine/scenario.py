@@ -28,6 +28,9 @@ def check_scenario(loaded: Loaded) -> tuple[Game | None, list[FileProblem]]:
         return None, problems
     if not problems:
         problems += [loaded.problem(f, m) for f, m in game.validate_scenario(data)]
+    if not problems:  # the moment of play: [position] (app.engine.position)
+        from app.engine.position import position_problems
+        problems += [loaded.problem(f, m) for f, m in position_problems(game, data)]
     return game, problems
 
 

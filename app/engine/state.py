@@ -72,6 +72,8 @@ def to_json(value: Any) -> Any:
                 for k, v in value.items()}
     if t is list or t is tuple:
         return [v if type(v) in _LEAVES else to_json(v) for v in value]
+    if t is Rng:  # before the dataclass walk: its JSON leaves out an empty fixed-dice queue
+        return value.to_json()
     names = _DATACLASS_FIELDS.get(t)
     if names is None and dataclasses.is_dataclass(value) and not isinstance(value, type):
         names = _DATACLASS_FIELDS[t] = tuple(f.name for f in _fields(t))

@@ -74,6 +74,16 @@ def _sentence(text: str) -> str:
     return (text[:1].upper() + text[1:] + ("" if text.endswith((".", "?", "!")) else ".")) if text else ""
 
 
+def _position_save() -> Any:  # File > Save position as scenario (issue 16)
+    from app.ui import position_save
+    return position_save
+
+
+def _tutorials() -> Any:  # Help > Learn to play (issue 16)
+    from app.ui import tutorial_panel
+    return tutorial_panel
+
+
 def _hook(game: Any, name: str) -> Callable | None:
     fn = getattr(game, name, None)
     return fn if callable(fn) else None
@@ -275,6 +285,7 @@ class MainWindow(QMainWindow):
         self._act(m, "Re&play a save...", self.replay_dialog)
         self.act_replay_this = self._act(m, "Replay &this game", self.replay_current)
         self._act(m, "Export &picture...", self.export_picture)
+        self._act(m, "Save &position as scenario...", lambda: _position_save().save_position_dialog(self))
         m.addSeparator()
         self._act(m, "&Quit", self.close, QKeySequence.StandardKey.Quit)
 
@@ -317,6 +328,7 @@ class MainWindow(QMainWindow):
         self._act(m, "&Balance lab...", self.balance_lab)
 
         m = mb.addMenu("&Help")
+        self._act(m, "&Learn to play...", lambda: _tutorials().learn_to_play(self))
         self._act(m, "&Keys and mouse", self.show_keys, QKeySequence.StandardKey.HelpContents)
         self._act(m, "&About Ridgeline", self.about)
 

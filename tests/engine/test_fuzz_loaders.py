@@ -49,7 +49,7 @@ SCENARIO = {
     "name": "Fuzz base", "description": "a valid envelope",
     "start": {"turn": 1, "phase": "setup"},
     "options": {"variant": "none"},
-    "piece": [{"id": "a", "at": "0101"}, {"id": "b", "at": "0102", "stats": {"s": 4}}],
+    "piece": [{"id": "marine", "at": "C"}, {"id": "red-1", "at": "E-1", "stats": {"s": 4}}],
 }
 
 HEXMAP = {

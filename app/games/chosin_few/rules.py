@@ -195,7 +195,33 @@ class ChosinFew(Game):
         # CF-Setup-F / CF-Setup-G: every cube in the cup; no air support token held.
         st.cup = data.cube_ids()
         st.air_held = 0
+        # a moment of play stated by the scenario (app/games/chosin_few/position.py)
+        from app.engine.position import settings
+        from app.games.chosin_few.position import apply_tables
+        apply_tables(st, scenario, settings(scenario).unlisted)
         return st
+
+    # -- positions (app.engine.position; docs/scenarios.md) ----------------------------------
+    dice_faces = (1, 2, 3, 4, 5, 6)
+
+    def position_tables(self, state: GameState, scenario: dict[str, Any]) -> dict[str, Any]:
+        from app.games.chosin_few.position import position_tables
+        return position_tables(state, scenario)
+
+    def position_problems(self, data: dict[str, Any]) -> list[tuple[str, str]]:
+        from app.games.chosin_few.position import position_problems
+        return position_problems(self, data)
+
+    def position_schema(self) -> dict[str, Any]:
+        from app.games.chosin_few.position import position_schema
+        return position_schema()
+
+    def show_overlays(self, state: GameState, side: str | None) -> list[dict[str, Any]]:
+        """For ``ridgeline show``: the spaces each unit could move to in the Actions phase."""
+        assert isinstance(state, ChosinState)
+        return [{"kind": "spaces", "id": f"reach-{u}", "role": "reach", "unit": u,
+                 "spaces": self.move_targets(state, u), "label": f"{u}: spaces a move could reach"}
+                for u in UNITS if u in state.units and state.step.get(u, 0) < len(self.data(state).tracks[u].values)]
 
     # -- helpers ------------------------------------------------------------------------------
     def need(self, state: ChosinState, unit: str) -> int:

@@ -24,6 +24,7 @@ from typing import Any, Callable
 
 from app.engine.game import Action, Context, Game, Illegal, Outcome
 from app.engine.rng import Rng
+from app.engine.state import GameState
 from app.games.guts import rules as R
 from app.games.guts.data import bundle, validate_enemy, validate_rosters
 from app.games.guts.geometry import direction, rect_point_distance, triangle
@@ -70,7 +71,7 @@ class GutsGame(Game):
         b = bundle()
         out = []
         plat = data.get("platoon")
-        if plat not in b.rosters.get("platoons", {}):
+        if not isinstance(plat, str) or plat not in b.rosters.get("platoons", {}):
             out.append(("platoon", f"unknown platoon {plat!r} (rosters.toml has: "
                                    f"{', '.join(b.rosters.get('platoons', {}))})"))
         if "turns" in data and not (isinstance(data["turns"], int) and data["turns"] >= 1):
@@ -123,10 +124,32 @@ class GutsGame(Game):
         st.starting_teams = len(R.fighting_teams(st))
         ctx = Context(st.rng, side=R.SIDE)
         R.deal_cards(st, ctx, scenario.get("spots"), scenario.get("becomes"))
-        for e in list(st.elements.values()):
-            R.reveal_near(st, ctx, e)
-        R.start_turn(st, ctx)
+        # a moment of play stated by the scenario (app/games/guts/position.py, docs/scenarios.md)
+        from app.engine.position import position_table, settings
+        from app.games.guts.position import apply_tables
+        how = settings(scenario)
+        apply_tables(st, scenario, how.unlisted)
+        st.turn = int(position_table(scenario).get("turn", st.turn))
+        if how.enter:
+            for e in list(st.elements.values()):
+                R.reveal_near(st, ctx, e)
+            R.start_turn(st, ctx)
         return st
+
+    # ------------------------------------------------------------------ positions
+    dice_faces = (1, 2, 3, 4, 5, 6)
+
+    def position_tables(self, state: GameState, scenario: dict[str, Any]) -> dict[str, Any]:
+        from app.games.guts.position import position_tables
+        return position_tables(state, scenario)  # type: ignore[arg-type]
+
+    def position_problems(self, data: dict[str, Any]) -> list[tuple[str, str]]:
+        from app.games.guts.position import position_problems
+        return position_problems(self, data)
+
+    def position_schema(self) -> dict[str, Any]:
+        from app.games.guts.position import position_schema
+        return position_schema()
 
     # ------------------------------------------------------------------ legality
     def legal_actions(self, state: GutsState, side: str | None = None) -> list[Action]:

@@ -40,6 +40,22 @@ class Korea38(Game):
     def setup(self, scenario: dict[str, Any], options: dict[str, Any], seed: int) -> K38State:
         return sequence.setup_state(scenario, options, seed)
 
+    # -- positions (app.engine.position; docs/scenarios.md) -------------------------------------
+    dice_faces = (1, 2, 3, 4, 5, 6)
+
+    def position_tables(self, state: GameState, scenario: dict[str, Any]) -> dict[str, Any]:
+        from app.games.korea38.position import position_tables
+        assert isinstance(state, K38State)
+        return position_tables(state, scenario)
+
+    def position_problems(self, data: dict[str, Any]) -> list[tuple[str, str]]:
+        from app.games.korea38.position import position_problems
+        return position_problems(self, data)
+
+    def position_schema(self) -> dict[str, Any]:
+        from app.games.korea38.position import position_schema
+        return position_schema()
+
     def validate_data(self, path: Path, data: Any) -> list[tuple[str, str]] | None:
         return validate_file(Path(path), data)
 

@@ -8,7 +8,7 @@ from app.games.korea38.data import DEFAULT_KEY, SIDES, DataError, get_data
 from app.games.korea38.state import PHASES
 
 STATE_KEYS = {"data", "amph_used", "amph_this_turn", "moved", "arrived", "stepped", "naval_ports",
-              "to_place", "rp", "hk_side", "enter"}
+              "to_place", "rp", "hk_side", "enter", "combat_step", "current"}
 
 
 def validate_scenario(sc: dict[str, Any]) -> list[tuple[str, str]]:
@@ -32,9 +32,13 @@ def validate_scenario(sc: dict[str, Any]) -> list[tuple[str, str]]:
     turn = start.get("turn", 1)
     if not isinstance(turn, int) or isinstance(turn, bool) or not 1 <= turn <= last:
         out.append(("start.turn", f"must be a turn number from 1 to {last}"))
-    phase = start.get("phase", PHASES[0])
+    pos = sc.get("position") if isinstance(sc.get("position"), dict) else {}
+    # a set-up obeys 6.2 (one unit a hex); a moment of play may be over-stacked until its phase
+    # ends (8.2.2), so a position loaded as it stands (enter = false) is not held to it
+    setup_rules = pos.get("enter", extra.get("enter", True) if isinstance(extra, dict) else True) is not False
+    phase = pos.get("phase", start.get("phase", PHASES[0]))
     if phase not in PHASES:
-        out.append(("start.phase", f"unknown phase {phase!r} (one of {', '.join(PHASES)})"))
+        out.append(("position.phase" if "phase" in pos else "start.phase", f"unknown phase {phase!r} (one of {', '.join(PHASES)})"))
     if "active" in start and start["active"] not in SIDES:
         out.append(("start.active", f"must be one of {', '.join(SIDES)}"))
     pieces = sc.get("piece", []) or []
@@ -67,6 +71,8 @@ def validate_scenario(sc: dict[str, Any]) -> list[tuple[str, str]]:
                 out.append((f"{path}.at", f"hex {at} is sea"))
             if d.units[uid].is_air:
                 out.append((f"{path}.at", "air units belong in an air box, not on the map"))
+            elif where in where_at and d.units[where_at[where]].side == d.units[uid].side and not setup_rules:
+                pass
             elif where in where_at and d.units[where_at[where]].side == d.units[uid].side:
                 out.append((f"{path}.at", f"hex {at} already holds {where_at[where]} (one unit a hex, 6.2)"))
             elif where in where_at:
@@ -99,4 +105,12 @@ def validate_scenario(sc: dict[str, Any]) -> list[tuple[str, str]]:
         for k in ("amph_used", "amph_this_turn"):
             if k in extra and (not isinstance(extra[k], int) or extra[k] < 0):
                 out.append((f"state.{k}", "must be a whole number >= 0"))
+        if "combat_step" in extra and extra["combat_step"] not in ("", "declare", "resolve"):
+            out.append(("state.combat_step", 'must be "declare" or "resolve"'))
+        if "current" in extra and (isinstance(extra["current"], bool) or not isinstance(extra["current"], int)
+                                   or extra["current"] < -1):
+            out.append(("state.current", "must be a battle number from 0, or -1 for none"))
+        for k in ("battle", "pending"):
+            if k in sc and not isinstance(sc[k], list):
+                out.append((k, f"must be an array of tables ([[{k}]])"))
     return out

@@ -85,10 +85,15 @@ def initial_control(data: Data) -> dict[str, str]:
 
 
 def setup_state(scenario: dict[str, Any], options: dict[str, Any], seed: int) -> K38State:
-    start = scenario.get("start", {}) or {}
+    from app.engine.position import position_table, settings
+    from app.games.korea38.position import apply_decisions, apply_unlisted
+    start = dict(scenario.get("start", {}) or {})
     extra = scenario.get("state", {}) or {}
+    # [position] turn / phase / active (docs/scenarios.md) say the same as [start] and win
+    start.update({k: v for k, v in position_table(scenario).items() if k in ("turn", "phase", "active")})
     key = str(start.get("data") or extra.get("data") or DEFAULT_KEY)
     d = get_data(key)
+    how = settings(scenario, enter_default=bool(extra.get("enter", True)))
     phase = str(start.get("phase", PHASES[0]))
     st = K38State(game="korea38", scenario=str(scenario.get("id", "korea38")),
                   turn=int(start.get("turn", 1)), phase=phase,
@@ -113,6 +118,7 @@ def setup_state(scenario: dict[str, Any], options: dict[str, Any], seed: int) ->
             us.used = bool(p["used"])
         elif str(p.get("at", "")).endswith("used"):
             us.used = True
+    apply_unlisted(st, scenario, how.unlisted)
     st.control = initial_control(d)
     for h, side in (scenario.get("control", {}) or {}).items():
         st.control[h] = str(side)
@@ -130,12 +136,17 @@ def setup_state(scenario: dict[str, Any], options: dict[str, Any], seed: int) ->
         st.to_place = list(extra["to_place"])
     st.phase_control = dict(st.control)
     ctx = Context(st.rng)
-    if extra.get("enter", True):
+    if how.enter:
         enter_phase(st, phase, ctx, first=True)
     if "rp" in extra:
         st.rp = {str(k): int(v) for k, v in extra["rp"].items()}
     if "hk_side" in extra:
         st.hk_side = str(extra["hk_side"])
+    if "combat_step" in extra:
+        st.combat_step = str(extra["combat_step"])
+    if "current" in extra:
+        st.current = int(extra["current"])
+    apply_decisions(st, scenario)
     settle(st, ctx)
     return st
 
