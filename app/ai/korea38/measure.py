@@ -130,6 +130,42 @@ def play_measured(path: str, seed: int, players: list[str]) -> dict[str, Any]:
     return out
 
 
+def side_turns(path: str, seed: int, players: list[str], turns: int = 13) -> list[dict[str, Any]]:
+    """Wall and CPU seconds of each player turn (one side's four phases, the other side's
+    reactions inside them counted to the side whose turn it is) of the first ``turns`` game
+    turns: what a person waits for, and what it costs on a machine the player has alone."""
+    import time
+    from app.ai.selfplay import make_player
+    from app.engine.match import Match
+    from app.engine.scenario import load_scenario
+    from app.games.korea38.sequence import phase_side
+    game, loaded = load_scenario(path)
+    match = Match.start(game, loaded.data, seed=seed, keep_snapshots=False)
+    seats = {s: make_player(game, p, seed, s) for s, p in zip(game.sides, players)}
+    spec = dict(zip(game.sides, players))
+    out: list[dict[str, Any]] = []
+    seg = None
+    w0 = c0 = 0.0
+
+    def close() -> None:
+        if seg is not None and seg[1]:
+            out.append({"turn": seg[0], "side": seg[1], "player": spec.get(seg[1], ""),
+                        "wall": round(time.perf_counter() - w0, 3), "cpu": round(time.process_time() - c0, 3)})
+    while match.outcome() is None and match.state.turn <= turns:
+        st = match.state
+        here = (st.turn, phase_side(st.phase))
+        if here != seg:
+            close()
+            seg, w0, c0 = here, time.perf_counter(), time.process_time()
+        legal = match.legal_actions()
+        if not legal:
+            break
+        a = seats[st.active].choose(match, legal)
+        match.apply(a, checked=any(a is x for x in legal))
+    close()
+    return out
+
+
 def _task(args: tuple[str, int, list[str]]) -> dict[str, Any]:
     return play_measured(*args)
 
@@ -239,11 +275,23 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--jobs", type=int, default=1)
     p.add_argument("--json", action="store_true", help="print the games and the summary as JSON")
     p.add_argument("--markdown", action="store_true", help="print the summary as Markdown")
+    p.add_argument("--side-turns", type=int, default=0, metavar="TURNS",
+                   help="time each player turn of the first TURNS turns of game SEED instead")
     p.add_argument("--jsonl", default="", help="also append each finished game to this file (one process)")
     p.add_argument("--summarise", nargs="*", default=None, metavar="JSONL",
                    help="only summarise games already written with --jsonl")
     a = p.parse_args(argv)
     players = [x.strip() for x in a.players.split(",")]
+    if a.side_turns:
+        rows = side_turns(a.scenario, a.seed, players, a.side_turns)
+        for side, spec in zip(("communist", "allied"), players):
+            mine = [r for r in rows if r["side"] == side]
+            if mine:
+                wall = sorted(r["wall"] for r in mine)
+                cpu = sorted(r["cpu"] for r in mine)
+                print(f"{side} ({spec}): {len(mine)} player turns; median wall {statistics.median(wall):.2f} s, "
+                      f"max {wall[-1]:.2f} s; median CPU {statistics.median(cpu):.2f} s, max {cpu[-1]:.2f} s")
+        return 0
     if a.summarise is not None:
         games = [json.loads(line) for f in a.summarise for line in open(f, encoding="utf-8") if line.strip()]
         print(markdown(summarise(games), f"{a.scenario}, {len(games)} games"))
