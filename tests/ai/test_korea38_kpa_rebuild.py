@@ -36,3 +36,26 @@ def test_two_north_korean_replacements_are_spent_in_january_1951():
             spent.append(a["unit"])
         m.apply(a, checked=True)
     assert len(spent) == 2 and m.state.rp.get("kpa", 0) == 0
+
+
+def _battles_declared(plan_support: bool) -> int:
+    """The Communist turn 6 of the Chinese Intervention scenario (the PVA out of MiG Alley on a
+    surprise and offensive turn), played to the end of its declarations."""
+    sc = _shipped("chinese-intervention.toml")
+    m = Match.start(GAME, sc, seed=0, keep_snapshots=False)
+    ai = KoreaAI(0, COMMUNIST, "normal")
+    ai.cfg["plan_support"] = plan_support
+    for _ in range(2000):
+        st = m.state
+        if st.phase == "communist-combat" and st.combat_step != "declare":
+            break
+        m.apply(ai.choose(m, m.legal_actions()), checked=True)
+    return len(m.state.battles)
+
+
+def test_pva_offensive_plans_its_support_and_fights_more_battles():
+    """Planner.plan_attacks values a target with the support and human wave the free PVA
+    could add (9.2.4.1, 9.2.4.2): twice as many battles on the PVA's first turn as before."""
+    with_help = _battles_declared(True)
+    without = _battles_declared(False)
+    assert with_help > without >= 1

@@ -453,7 +453,7 @@ class Planner:
             return max(0, min(3, near - n_atk))
 
         off_now = (not nxt) and sit.data.offensive(state.turn, sit.side) and cfg.get("support", True) \
-            and cfg.get("plan_support", True)
+            and cfg.get("plan_support", sit.side == COMMUNIST)
         wave_range = int(sit.data.rules.get("human_wave_range", 2))
         grid = sit.data.grid
 
@@ -462,7 +462,9 @@ class Planner:
             could add in this Combat Phase: my free units that can reach a hex outside enemy
             zones close enough to the target's attackers. Without it a target only counted
             what its attackers alone could do, and a PVA army (6-point divisions against
-            14-16 point Allied ones in the mountains) chose two battles a turn."""
+            14-16 point Allied ones in the mountains) chose two battles a turn. The Communists
+            only: Allied battles are won by their own strength and air, and counting support
+            for them too made the Allied offensives of 1951 stronger still (docs/ai.md)."""
             if not off_now:
                 return 0
             eh = state.units[e].at
