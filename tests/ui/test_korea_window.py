@@ -11,7 +11,7 @@ from PySide6.QtTest import QTest
 
 from app.engine.match import Match
 from app.games.korea38 import GAME
-from tests.korea38.fixtures.build import air, make_data, scenario, turns, unit
+from tests.korea38.fixtures.build import edge_road, air, make_data, scenario, turns, unit
 
 from conftest import make_window
 
@@ -63,11 +63,11 @@ def column(w):
 
 def battle_scenario():
     """Two KPA divisions (8 each) north of a ROK division (5) in open country, all In
-    Communication (the north edge; an Allied port at 2017): 16 to 5 is 3:1, where every result
+    Communication (a road along the north edge; an Allied port at 2017): 16 to 5 is 3:1, where every result
     of the test CRT makes the defender retreat."""
     make_data("ui-k38", units=[unit("kpa-1", "kpa", strength=(8, 4)), unit("kpa-2", "kpa", strength=(8, 4)),
                                unit("rok-1", "rok", strength=(5, 3))],
-              features={"2017": ["city", "port"]}, turn_track=OFFENSIVE)
+              features={"2017": ["city", "port"]}, turn_track=OFFENSIVE, roads=edge_road())
     return scenario("ui-k38", turn=4, phase="communist-combat",
                     pieces={"kpa-1": "2013", "kpa-2": "2113", "rok-1": "2014"})
 
@@ -162,7 +162,7 @@ def test_a_step_loss_is_taken_by_clicking_the_ringed_unit(qtbot):
     # 8 + 8 against a 16: 1:1, where the test CRT gives AL on a 1 or 2; find such a seed first
     make_data("ui-k38-loss", units=[unit("kpa-1", "kpa", strength=(8, 4)), unit("kpa-2", "kpa", strength=(8, 4)),
                                     unit("rok-1", "rok", strength=(16, 8))],
-              features={"2017": ["city", "port"]}, turn_track=OFFENSIVE)
+              features={"2017": ["city", "port"]}, turn_track=OFFENSIVE, roads=edge_road())
     sc = scenario("ui-k38-loss", turn=4, phase="communist-combat",
                   pieces={"kpa-1": "2013", "kpa-2": "2113", "rok-1": "2014"})
     for seed in range(1, 60):
@@ -196,7 +196,7 @@ def air_scenario():
                                    unit("kpa-1", "kpa", strength=(8, 4)),
                                    air("f80"), air("f51"), air("mig", side="communist", role="cancel")],
               mig_alley=["2013", "2014", "2012", "2113", "2112"], features={"2017": ["city", "port"]},
-              turn_track=OFFENSIVE)
+              turn_track=OFFENSIVE, roads=edge_road())
     return scenario("ui-k38-air", turn=4, phase="allied-combat",
                     pieces={"us-1": "2015", "us-2": "2114", "kpa-1": "2014",
                             "f80": "air", "f51": "air", "mig": "air"})

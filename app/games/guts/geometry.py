@@ -87,6 +87,8 @@ def first_within(w: float, h: float, a: XY, b: XY, p: XY, r: float) -> float | N
     def dist(t: float) -> float:
         return rect_point_distance(a[0] + t * (b[0] - a[0]), a[1] + t * (b[1] - a[1]), w, h, p)
 
+    if point_segment_distance(p, a, b) - math.hypot(w / 2.0, h / 2.0) > r + 1e-9:
+        return None          # the base's centre line never comes near enough: no search needed
     if dist(0.0) <= r + 1e-9:
         return 0.0
     lo, hi = 0.0, 1.0

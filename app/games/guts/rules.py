@@ -417,24 +417,45 @@ def deal_cards(state: GutsState, ctx: Context, spot_ids: list[str] | None,
     ctx.shuffle(hand, "the picture card joins them", "GUTS-SET")
     spots = [s for s in D().spots if spot_ids is None or s.id in spot_ids]
     slots = [(s, xy) for s in spots for xy in slots_of(s, float(deck_cfg["slot_spacing"]))]
-    placed: list[tuple[float, float]] = []
-    shapes: list[list[tuple[float, float]]] = []
     radius = float(deck_cfg["place_radius"])
     cap = int(deck_cfg["max_per_place"])
     cw, cl = deck_cfg["card_size"]
+    shapes = [card_polygon(xy[0], xy[1], s.facing, float(cw), float(cl)) for s, xy in slots]
+    reach = radius + math.hypot(float(cw), float(cl)) + 1e-9   # centres farther apart: never near
+    pair: dict[tuple[int, int], bool] = {}
 
-    def shape(s: Any, xy: tuple[float, float]) -> list[tuple[float, float]]:
-        return card_polygon(xy[0], xy[1], s.facing, float(cw), float(cl))
+    def close(i: int, j: int) -> bool:
+        """Are the cards on slots i and j within ``radius``, nearest edge to nearest edge?"""
+        key = (min(i, j), max(i, j))
+        if key not in pair:
+            (xi, yi), (xj, yj) = slots[i][1], slots[j][1]
+            pair[key] = (math.hypot(xi - xj, yi - yj) <= reach
+                         and polygon_distance(shapes[i], shapes[j]) <= radius + 1e-9)
+        return pair[key]
+
+    placed: list[int] = []            # slot numbers holding a card
+    near: dict[int, int] = {}         # slot -> cards in its place, itself included
+
+    def fits(i: int) -> bool:
+        """placement_ok for one more card, counting only what the new card changes."""
+        hits = [k for k in placed if close(i, k)]
+        return 1 + len(hits) <= cap and all(near[k] + 1 <= cap for k in hits)
 
     becomes = dict(deck_cfg["becomes"])
     becomes.update(becomes_override or {})
     for i, code in enumerate(hand, start=1):
-        free = [(s, xy) for s, xy in slots if xy not in placed and placement_ok(shapes, shape(s, xy), radius, cap)]
-        if not free:
+        taken = [slots[k][1] for k in placed]
+        cands = [n for n in range(len(slots)) if n not in near and slots[n][1] not in taken and fits(n)]
+        if not cands:
             raise ValueError("no room left for the cards on the defensive positions")
-        s, (x, y) = ctx.pick(free, "the card goes face down on a defensive position", "GUTS-SET")
-        placed.append((x, y))
-        shapes.append(shape(s, (x, y)))
+        picked = ctx.pick([slots[n] for n in cands], "the card goes face down on a defensive position", "GUTS-SET")
+        n = next(k for k in cands if slots[k] is picked)
+        s, (x, y) = picked
+        hits = [k for k in placed if close(n, k)]
+        for k in hits:
+            near[k] += 1
+        near[n] = 1 + len(hits)
+        placed.append(n)
         ux, uy = direction(s.facing)
         rank, suit = code[:-1], code[-1]
         state.cards[f"card-{i}"] = Card(
