@@ -111,3 +111,15 @@ def test_hard_look_ahead_leaves_the_real_game_alone_and_repeats():
     assert m.state.digest() == before and m.state.rng.draws == draws
     hard = KoreaAI(102, ALLIED, "hard")
     assert hard.cfg["lookahead"] and not KoreaAI(102, ALLIED, "normal").cfg.get("lookahead")
+
+
+def test_hard_never_takes_a_variant_that_empties_the_star_city():
+    """Seed 0, ai:hard as the Communists, turn 5: a look-ahead variant moved the 7th Division
+    out of Manp'o and the 1st Marine Division drove in (5.1). Variants that empty the star city
+    the normal plan garrisons are no longer candidates."""
+    m = Match.start(GAME, _position(), seed=102, keep_snapshots=False)
+    held = [{"type": "move", "unit": "rok-3", "to": PUSAN}]
+    left = [{"type": "move", "unit": "rok-3", "to": "2725"}]
+    assert KoreaAI._keeps_garrison(m.state, ALLIED, held, held)
+    assert not KoreaAI._keeps_garrison(m.state, ALLIED, held, left)
+    assert KoreaAI._keeps_garrison(m.state, ALLIED, left, left)

@@ -295,7 +295,8 @@ class KoreaAI:
                 self.cfg = dict(keep)
                 self.cfg.update(over)
                 alt = self._build_move_plan(state, me, legal, "movement")
-                if [_key(a) for a in alt] not in [[_key(a) for a in p] for p in plans]:
+                if [_key(a) for a in alt] not in [[_key(a) for a in p] for p in plans] \
+                        and self._keeps_garrison(state, me, base, alt):
                     plans.append(alt)
         finally:
             self.cfg = keep
@@ -310,6 +311,22 @@ class KoreaAI:
             if best is None or total > best[0] + 1e-9:
                 best = (total, i, plan)
         return best[2]
+
+    @staticmethod
+    def _keeps_garrison(state: K38State, me: str, base: list[Action], alt: list[Action]) -> bool:
+        """A variant may not empty the star city the normal plan garrisons: one sampled reply
+        of the enemy that happens not to walk in proves nothing, and the next may (5.1)."""
+        from app.games.korea38.zoc import data_of
+        d = data_of(state)
+        star = d.star_city.get(me)
+
+        def held(plan: list[Action]) -> bool:
+            at = {u: us.at for u, us in state.units.items() if d.units[u].side == me}
+            for a in plan:
+                if a.get("type") in ("move", "naval"):
+                    at[a["unit"]] = a["to"]
+            return any(h == star for h in at.values())
+        return not star or not held(base) or held(alt)
 
     def _build_move_plan(self, state: K38State, me: str, legal: list[Action], kind: str) -> list[Action]:
         sit = Situation(state, me)
