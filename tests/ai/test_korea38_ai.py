@@ -146,17 +146,14 @@ def _shipped(name: str):
     return dict(loaded.data)
 
 
-def test_campaign_opening_turns_are_legal_and_quick():
-    import time
+def test_campaign_opening_turns_are_legal():
     sc = _shipped("campaign.toml")
     m = Match.start(GAME, sc, seed=3, keep_snapshots=False)
     seats = {s: Recorder(KoreaAI(3, s, "normal")) for s in GAME.sides}
-    t0 = time.perf_counter()
     while m.outcome() is None and m.state.turn <= 2:
         legal = m.legal_actions()
         m.apply(seats[m.state.active].choose(m, legal), checked=True)
     assert all(r.calls > 10 for r in seats.values())
-    assert time.perf_counter() - t0 < 30
 
 
 def test_last_turn_is_played_to_the_victory_check():

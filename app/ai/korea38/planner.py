@@ -213,9 +213,11 @@ class Planner:
         k = self.cfg.get("garrison_scale", 1.0)
         return {h: v * k for h, v in out.items()}
 
-    def star_danger(self, positions: dict[str, str]) -> tuple[float, set[str]]:
+    def star_danger(self, positions: dict[str, str],
+                    phases: tuple[set[str], set[str]] | None = None) -> tuple[float, set[str]]:
         """How likely (0-100) the enemy takes my star city next turn if my units stood at
-        ``positions``, and the hexes the enemy could reach on the way."""
+        ``positions``, and the hexes the enemy could reach on the way (``phases``: the
+        enemy's reach for these positions if already known)."""
         sit = self.sit
         d = sit.data
         star = d.star_city.get(sit.side)
@@ -224,7 +226,7 @@ class Planner:
         g = d.grid
         if min((g.distance(star, h) for _u, h in sit.theirs), default=99) > 26:
             return 0.0, set()
-        before_combat, reach = sit.enemy_reach_phases(positions)
+        before_combat, reach = phases if phases is not None else sit.enemy_reach_phases(positions)
         garrison = [u for u, h in positions.items() if h == star and not d.units[u].zoc_own_hex_only]
         if not garrison:
             return (100.0 if star in reach else 0.0), reach
@@ -450,6 +452,33 @@ class Planner:
                     near += 1
             return max(0, min(3, near - n_atk))
 
+        off_now = (not nxt) and sit.data.offensive(state.turn, sit.side) and cfg.get("support", True) \
+            and cfg.get("plan_support", sit.side == COMMUNIST)
+        wave_range = int(sit.data.rules.get("human_wave_range", 2))
+        grid = sit.data.grid
+
+        def help_now(e: str, atk: list[str]) -> int:
+            """Columns offensive support (9.2.4.1) and, for PVA units, the human wave (9.2.4.2)
+            could add in this Combat Phase: my free units that can reach a hex outside enemy
+            zones close enough to the target's attackers. Without it a target only counted
+            what its attackers alone could do, and a PVA army (6-point divisions against
+            14-16 point Allied ones in the mountains) chose two battles a turn. The Communists
+            only: Allied battles are won by their own strength and air, and counting support
+            for them too made the Allied offensives of 1951 stronger still (docs/ai.md)."""
+            if not off_now:
+                return 0
+            eh = state.units[e].at
+            n = 0
+            for u, hs in reach.items():
+                if u in used_units or u in atk or sit.strength(u) <= 0:
+                    continue
+                far = 1 + (wave_range if sit.data.units[u].nation == "pva" else 1)
+                if any(h not in sit.ezoc and 2 <= grid.distance(h, eh) <= far for h in hs):
+                    n += 1
+                    if n >= 3:
+                        break
+            return n
+
         def slots_of(e: str) -> list[str]:
             eh = state.units[e].at
             return [n for n in self.adj.get(eh, ()) if board.adjacent(eh, n) and n not in sit.enemy_hexes]
@@ -512,7 +541,7 @@ class Planner:
                     taken.add(slot)
                     atk = [c[0] for c in chosen]
                     level, _c = judge.level(e, atk)
-                    v = scale * judge.expected(e, level + help_bonus(e, len(atk)), atk) - cost \
+                    v = scale * judge.expected(e, level + help_bonus(e, len(atk)) + help_now(e, [c[0] for c in chosen]), atk) - cost \
                         - cfg.get("unit_cost", 0.08) * len(atk)
                     if v > best[0] + 1e-9:
                         best = (v, list(chosen))

@@ -36,7 +36,8 @@ LEVELS: dict[str, dict[str, Any]] = {
              "enemy_air_p": 0.0, "min_battle": 0.8, "air_reserve": 0.0, "retreat_band": False,
              "improve": 0, "amphibious": False},
     "normal": {"improve": 0},
-    "hard": {"improve": 2, "enemy_air_p": 0.6, "min_battle": 0.1},
+    "hard": {"improve": 2, "enemy_air_p": 0.6, "min_battle": 0.1, "lookahead": True,
+             "lookahead_plans": 3, "lookahead_samples": 1},
 }
 
 
@@ -69,6 +70,7 @@ class KoreaAI:
         self.level = level if level in LEVELS else "normal"
         self.name = "ai" if self.level == "normal" else f"ai:{self.level}"
         self.cfg = level_config(self.level)
+        self.seed = int(seed)
         self.rng = Rng.from_seed((int(seed) * 1_000_003 + sum(map(ord, side)) * 7919 + 17) & ((1 << 63) - 1))
         self._plan_key: tuple | None = None
         self._queue: list[Action] = []
@@ -238,6 +240,13 @@ class KoreaAI:
                 s -= 1.0
             else:
                 s -= 0.08 * sit.dist_enemy.get(at, 12)
+                if at not in sit.ic_me:
+                    # placed inside an enemy ring (Seoul on turn 1): it could neither leave
+                    # nor draw supply, and attrition (12.2) would take it at once
+                    s -= 6.0
+                star = d.star_city.get(sit.side)
+                if at == star and sit.dist_enemy.get(star, 99) <= 9:
+                    s += 1.0    # the star city is threatened: another body for its screen
             return s
         s = float(u.full - u.reduced)
         if sit.dist_enemy.get(us.at, 12) <= 2:
@@ -269,6 +278,57 @@ class KoreaAI:
         return self._fix_stacking(state, me, legal)
 
     def _make_move_plan(self, state: K38State, me: str, legal: list[Action], kind: str) -> list[Action]:
+        base = self._build_move_plan(state, me, legal, kind)
+        if kind != "movement" or not self.cfg.get("lookahead"):
+            return base
+        return self._look_ahead(state, me, legal, base)
+
+    def _look_ahead(self, state: K38State, me: str, legal: list[Action], base: list[Action]) -> list[Action]:
+        """Hard level: the normal plan and a few variants, each played against the normal AI's
+        reply on private copies (lookahead.py); the best mean score wins, the normal plan on
+        ties."""
+        from app.ai.korea38 import lookahead
+        keep = self.cfg
+        plans = [base]
+        try:
+            for over in lookahead.variants()[1:int(keep.get("lookahead_plans", 3))]:
+                self.cfg = dict(keep)
+                self.cfg.update(over)
+                alt = self._build_move_plan(state, me, legal, "movement")
+                if [_key(a) for a in alt] not in [[_key(a) for a in p] for p in plans] \
+                        and self._keeps_garrison(state, me, base, alt):
+                    plans.append(alt)
+        finally:
+            self.cfg = keep
+        if len(plans) == 1:
+            return base
+        samples = int(keep.get("lookahead_samples", 2))
+        seeds = [(self.seed * 7919 + state.turn * 104_729 + k * 15_485_863 + (1 if me == ALLIED else 0))
+                 & ((1 << 63) - 1) for k in range(samples)]
+        best = None
+        for i, plan in enumerate(plans):
+            total = sum(lookahead.play_out(state, me, plan, sd) for sd in seeds) / samples
+            if best is None or total > best[0] + 1e-9:
+                best = (total, i, plan)
+        return best[2]
+
+    @staticmethod
+    def _keeps_garrison(state: K38State, me: str, base: list[Action], alt: list[Action]) -> bool:
+        """A variant may not empty the star city the normal plan garrisons: one sampled reply
+        of the enemy that happens not to walk in proves nothing, and the next may (5.1)."""
+        from app.games.korea38.zoc import data_of
+        d = data_of(state)
+        star = d.star_city.get(me)
+
+        def held(plan: list[Action]) -> bool:
+            at = {u: us.at for u, us in state.units.items() if d.units[u].side == me}
+            for a in plan:
+                if a.get("type") in ("move", "naval"):
+                    at[a["unit"]] = a["to"]
+            return any(h == star for h in at.values())
+        return not star or not held(base) or held(alt)
+
+    def _build_move_plan(self, state: K38State, me: str, legal: list[Action], kind: str) -> list[Action]:
         sit = Situation(state, me)
         planner = Planner(sit, self.cfg, self.rng, kind)
         moves: dict[str, dict[str, Action]] = {}
@@ -378,7 +438,61 @@ class KoreaAI:
             d2, reach = pl.star_danger(pos)
             if d2 < best[0]:
                 best = (d2, v)
+        if best[0] >= 5.0 and self.cfg.get("screen_search", True):
+            best = self._screen_search(sit, planner, movers, fixed, best)
         return best[1]
+
+    def _screen_search(self, sit: Situation, planner: Planner, movers, fixed,
+                       best: tuple[float, dict[str, str]]) -> tuple[float, dict[str, str]]:
+        """When the weighted re-plans still leave the star city open, search the screen itself:
+        re-place the units that can reach the star city's approaches one at a time (coordinate
+        descent), each time keeping the hex that leaves the enemy fewest hexes next to the star
+        city when its next Combat Phase begins (they are where an attack on the garrison comes
+        from) and the least chance of taking it. July 1950: the ROK divisions that can still
+        move must close the roads to Pusan before the second surprise turn (docs/ai.md)."""
+        star = sit.data.star_city.get(sit.side)
+        if not star:
+            return best
+        around = set(sit.static.adj.get(star, ()))
+        cf = sit.static.cost_from(star)
+        reach_r = float(self.cfg.get("screen_radius", 7.0))
+        plan = dict(best[1])
+
+        def score(p: dict[str, str]) -> tuple[float, int, int]:
+            pos = dict(fixed)
+            pos.update(p)
+            phases = sit.enemy_reach_phases(pos)
+            danger, _reach = planner.star_danger(pos, phases)
+            near = sum(1 for h in phases[1] if cf.get(h, 99) <= 3)
+            return (round(danger, 3), len(around & phases[0]), near)
+
+        cands = {u: [h for h in hs if cf.get(h, 99) <= reach_r]
+                 for u, hs in movers.items() if not sit.data.units[u].zoc_own_hex_only}
+        # the garrison stays: an empty star city is only as safe as this estimate of the
+        # enemy's moves, and one raider would end the game (5.1)
+        for u, h in plan.items():
+            if h == star:
+                cands.pop(u, None)
+        cands = {u: hs for u, hs in cands.items() if hs}
+        cur = score(plan)
+        for _round in range(int(self.cfg.get("screen_rounds", 2))):
+            changed = False
+            for u in sorted(cands):
+                taken = {h for v, h in plan.items() if v != u} | set(fixed.values())
+                here = plan.get(u)
+                for h in cands[u]:
+                    if h == here or h in taken:
+                        continue
+                    trial = dict(plan)
+                    trial[u] = h
+                    sc = score(trial)
+                    if sc < cur:
+                        cur, plan, here, changed = sc, trial, h, True
+                if cur[0] == 0 and cur[1] == 0:
+                    break       # closed: nothing can stand next to the star city before combat
+            if not changed or (cur[0] == 0 and cur[1] == 0):
+                break
+        return (cur[0], plan)
 
     def _endgame(self, sit: Situation, planner: Planner, moves, rest, fixed, preset, extra_band,
                  out: dict[str, str]) -> dict[str, str]:
