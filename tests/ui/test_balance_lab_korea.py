@@ -21,8 +21,8 @@ def _lab(qtbot):
     lab.games_box.setValue(3)
     lab.seed_box.setValue(5)
     lab.jobs_box.setValue(1)
-    lab.player_boxes[0].setCurrentText("ai")
-    lab.player_boxes[1].setCurrentText("random")
+    lab.player_boxes[0].setCurrentIndex(lab.player_boxes[0].findData("ai"))   # shown as "Computer"
+    lab.player_boxes[1].setCurrentIndex(lab.player_boxes[1].findData("random"))
     return lab
 
 
