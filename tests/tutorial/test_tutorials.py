@@ -4,7 +4,6 @@ comes next and explain the rule just applied."""
 
 from __future__ import annotations
 
-
 import pytest
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtTest import QTest
