@@ -118,6 +118,45 @@ class ChosinFewAI:
             return self._choose_action(game, state, legal)
         return self._best(game, state, legal, depth=3)
 
+    # -- the hint's reason ---------------------------------------------------------------------
+    def explain(self, match, action: Action) -> str:
+        """Why this action, in a player's words, from the figures the AI weighs (for the hint;
+        it never changes a choice). "" when there is nothing to add."""
+        try:
+            return self._explain(match.game, self._public(match.state), action)
+        except Exception:  # noqa: BLE001 - a missing reason never breaks the hint
+            return ""
+
+    def _explain(self, game, state, a: Action) -> str:
+        data = game.data(state)
+        t = a.get("type")
+        uname = data.unit_names.get(a.get("unit"), str(a.get("unit")))
+        if t == "attack":
+            need = game.need(state, a["unit"])
+            p = max(0, min(6, 7 - need)) / 6
+            return (f"{uname} hit {a['cube']} on {need}+ ({round(p * 100)}%): sending it back to "
+                    f"the cup is worth more than keeping the action for air support (CF-Actions-2)")
+        if t == "move":
+            order = game.order(state)
+            targets = order.objective_units.get(a["unit"])
+            if targets:
+                before = self._route(game, state, a["unit"], targets, order.breakout)
+                (_, after), = self.outcomes(game, state, a)
+                now = self._route(game, after, a["unit"], targets, order.breakout)
+                return (f"{uname} head for their objective of {order.name}: about {before:.0f} "
+                        f"actions away before the move, {now:.0f} after (CF-Actions-4)")
+            return f"{uname} move clear of the enemy's path (CF-Actions-4)"
+        if t == "recover":
+            (_, after), = self.outcomes(game, state, a)
+            return (f"{uname} get a step back: they will need {game.need(after, a['unit'])}+ "
+                    f"instead of {game.need(state, a['unit'])}+ to hit (CF-Actions-6)")
+        if t == "interdict":
+            return (f"air support on {data.space_name(str(a['space']))}, where enemy cubes are "
+                    f"about to close on our units (CF-Air-2)")
+        if t == "end-actions":
+            return "nothing left is worth an action: the unspent ones become air support"
+        return ""
+
     def _public(self, state):
         """A copy without the secrets: the deck keeps its cards but not their order."""
         s = state.copy()

@@ -132,6 +132,76 @@ class GutsAI:
             return next(a for a in legal if a["type"] == "decline")
         return self._orders(st, legal)
 
+    # .............................................................. the hint's reason
+    def explain(self, match: Any, action: Action) -> str:
+        """Why this order, in a player's words, from the odds the AI weighs it with (for the
+        hint; it never changes a choice). "" when there is nothing to add."""
+        try:
+            return self._explain(match.state, action)
+        except Exception:  # noqa: BLE001 - a missing reason never breaks the hint
+            return ""
+
+    def _explain(self, st: GutsState, a: Action) -> str:
+        E = st.elements
+        t = a.get("type")
+
+        def pct(p: float) -> str:
+            return f"{round(p * 100)}%"
+
+        leader = E[a["leader"]] if a.get("leader") else None
+        led = f", with {leader.name} leading" if leader is not None else ""
+        if t in ("silence", "grenade", "assault"):
+            e, g = E[a["team"]], st.guns[a["gun"]]
+            if t == "silence" and e.kind == BAR:
+                close = R.dist_to_gun(e, g) <= float(R.D().weapon(BAR)["close"])
+                mod = (0 if R.fire_on(st, e) else R.MOD_SIL_NOT_UNDER_FIRE) + (R.MOD_SIL_CLOSE if close else 0)
+                mod += R.MOD_SIL_LEADER if leader else 0
+                lp = R.level_probs(e.guts, e.average, mod)
+                where = " from close range" if close else ""
+                return (f"{e.name} turns its BAR on {g.name}{where}{led}: about "
+                        f"{pct(lp[R.SUCCESS] + lp[R.CRIT_SUCCESS])} to silence it (GUTS-SIL-BAR)")
+            lp = R.level_probs(e.guts, e.average, 0)
+            if t == "silence":
+                return (f"{e.name} fires on {g.name}: {pct(lp[R.CRIT_SUCCESS])} to knock it out, "
+                        f"{pct(lp[R.SUCCESS])} to wear its crew down (GUTS-SIL-AT)")
+            if t == "grenade":
+                return (f"{e.name} is close enough to throw grenades at {g.name}: about "
+                        f"{pct(lp[R.SUCCESS] + lp[R.CRIT_SUCCESS])} to silence it (GUTS-SIL-GREN)")
+            lm = R.leader_mod(leader)[0] if leader is not None and R.leader_mod(leader) else 0
+            fires = R.path_fire(st, e, (e.x, e.y), R.assault_point(e, g))
+            pm = self._move_odds(st, e, lm, fires, e.covers)[0]
+            return (f"{e.name} charges {g.name}{led}: {pct(pm)} to reach the pit, then "
+                    f"{pct(1 - lp[R.CRIT_FAIL])} to take it (GUTS-ASLT)")
+        if t in ("advance", "leave-cover"):
+            e = E[a["team"]]
+            to = (a["to"][0], a["to"][1])
+            fires = R.path_fire(st, e, (e.x, e.y), to)
+            far = math.hypot(to[0] - e.x, to[1] - e.y)
+            if not fires:
+                return (f"{e.name} moves {far:.0f} inches{led} where no gun can fire on it: "
+                        f"a covered approach (GUTS-MOVE)")
+            lm = R.leader_mod(leader)[0] if leader is not None and R.leader_mod(leader) else 0
+            pm, _ed, _ph, pg, _ec = self._move_odds(st, e, lm, fires, e.covers)
+            guns = sorted({st.guns[f.gun].name for f in fires})
+            covered = any(c.gun == f.gun for c in e.covers for f in fires)
+            how = " under our covering fire" if covered else ""
+            return (f"{e.name} moves {far:.0f} inches through the fire of {', '.join(guns)}{how}{led}: "
+                    f"{pct(pm)} to keep going, {pct(pg)} to be driven to ground (GUTS-MUF)")
+        if t == "cover":
+            teams = [E[i] for i in a["teams"]]
+            m, g = E[a["mover"]], st.guns[a["gun"]]
+            return (f"{', '.join(x.name for x in teams)} keep {g.name}'s crew down so {m.name} "
+                    f"can move more safely (GUTS-COVER)")
+        if t == "rally":
+            l, team = E[a["leader"]], E[a["team"]]
+            return (f"{l.name} rallies {team.name}: {pct(p_ok(l.guts, l.average, R.MOD_RALLY))} "
+                    f"to get it moving again (GUTS-RALLY)")
+        if t == "end-turn":
+            return "no order left is worth its risk this turn"
+        if t == "press-on":
+            return "pressing on while the gun's fire is still survivable (GUTS-PRESS)"
+        return ""
+
     # .............................................................. situation
     def _situation(self, st: GutsState) -> dict[str, Any]:
         """What the player can see: guns, face-down card fronts, cones."""

@@ -3,8 +3,9 @@
 Game > Hint (H) asks the game's ``ai`` player (else its first automatic player) in a worker
 thread, on a copy of the position, so the window stays live and nothing is applied. A move is
 drawn as an arrow from the piece to its destination; any other action is named and its button
-in the Actions panel is marked. The reason is the game's optional ``hint_reason(state, action)``
-hook, else what the action does and the note of its destination.
+in the Actions panel is marked. The reason is what the action does followed by the player's own
+``explain(match, action)`` (why it scored that action best, in the AI's figures), else the
+game's optional ``hint_reason(state, action)`` hook, else the note of its destination.
 """
 
 from __future__ import annotations
@@ -23,12 +24,17 @@ from app.ui.next_step import _mover
 from app.ui.scene import cpen
 
 
-def can_hint(game: Any) -> bool:
+def _player_names(game: Any) -> list[str]:
+    """The computer players offered for ``game`` (the registry, then the game's own)."""
     try:
         from app.ai.registry import player_names
-        return bool(player_names(game))
+        return list(player_names(game))
     except Exception:
-        return False
+        return []
+
+
+def can_hint(game: Any) -> bool:
+    return bool(_player_names(game))
 
 
 class HintJob:
@@ -41,6 +47,7 @@ class HintJob:
         self.done = False
         self.action: Action | None = None
         self.error: Exception | None = None
+        self.reason = ""
         game = match.game
         copy = Match(game=game, state=match.state.copy(), scenario=match.scenario, seed=match.seed,
                      options=dict(match.options), keep_snapshots=False)
@@ -49,12 +56,12 @@ class HintJob:
         def work() -> None:
             try:
                 from app.ai.selfplay import make_player
-                from app.ai.registry import player_names
-                names = player_names(game)
+                names = _player_names(game)
                 name = "ai" if "ai" in names else names[0]
                 player = make_player(game, name, match.seed + len(match.history), side)
                 got = player.choose(copy, legal)
                 self.action = got if any(got == a for a in legal) else None
+                self.reason = explain_choice(player, copy, self.action)
             except Exception as e:       # a hint never crashes the window
                 self.error = e
             finally:
@@ -63,14 +70,27 @@ class HintJob:
         threading.Thread(target=work, daemon=True, name="ridgeline-hint").start()
 
 
-def hint_reason(game: Any, state: Any, action: Action, target_note: str = "") -> str:
+def explain_choice(player: Any, match: Match, action: Action | None) -> str:
+    """The player's own short reason for ``action`` ("" if it offers none)."""
+    explain = getattr(player, "explain", None)
+    if action is None or explain is None:
+        return ""
+    try:
+        return str(explain(match, action) or "")
+    except Exception:                # a reason is a courtesy: never fail the hint over it
+        return ""
+
+
+def hint_reason(game: Any, state: Any, action: Action, target_note: str = "", why: str = "") -> str:
     got = call_hook(game, "hint_reason", state, action, default="")
-    if got:
-        return str(got)
     try:
         what = str(game.describe_action(state, action))
     except Exception:
         what = str(action.get("type"))
+    if why:
+        return f"{what}. Why: {why}"
+    if got:
+        return str(got)
     return what + (f" ({target_note})" if target_note else "")
 
 
@@ -89,7 +109,8 @@ def show_hint(win: Any) -> None:
     a = job.action
     pid = _mover(a)
     info = win._targets_of(pid)[0].get(str(a.get("to"))) if pid and "to" in a else None
-    text = hint_reason(win.match.game, win.match.state, a, str((info or {}).get("note") or ""))
+    text = hint_reason(win.match.game, win.match.state, a, str((info or {}).get("note") or ""),
+                       job.reason)
     win.hint_shown = a
     shapes = []
     if pid and "to" in a and pid in win.scene.items_by_id:

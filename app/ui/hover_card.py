@@ -3,7 +3,8 @@
 It names the piece, gives its values and its state in words (pinned, gone to ground, used...)
 and what it may do now, from the legal actions of the side to act. A game may add to it with the
 optional ``describe_piece(state, piece_id)`` hook: ``{"title": str, "lines": [str], "state":
-[str], "can": [str]}`` (each key optional; what it gives replaces the window's guess).
+[str], "can": [str]}`` (each key optional; what it gives replaces the window's guess). A card
+that cites a rule shows it as a link; a click on the card, or F1 while it shows, opens it.
 """
 
 from __future__ import annotations
@@ -11,10 +12,11 @@ from __future__ import annotations
 import html
 from typing import Any
 
-from PySide6.QtCore import QPoint, Qt
+from PySide6.QtCore import QPoint, Qt, Signal
 from PySide6.QtWidgets import QFrame, QLabel, QVBoxLayout, QWidget
 
 from app.ui.hooks import call_hook
+from app.ui.rules_panel import first_rule
 
 MOVER_KEYS = ("unit", "team", "piece", "model", "pieces")
 # flag -> words for a player; flags not listed are shown with dashes turned to spaces
@@ -66,6 +68,8 @@ def piece_card(game: Any, state: Any, piece: dict[str, Any], legal: list[dict[st
     if not can:
         can.append(why_not if not can_act and why_not else "nothing it can do right now")
     card = {"title": title, "values": values, "state": words, "lines": info, "can": can}
+    if mine:                                  # the rule of what it may do first (a copy is tried)
+        card["rule"] = _rule_of(game, state, (other or moves)[0])
     extra = call_hook(game, "describe_piece", state, pid, default=None)
     if isinstance(extra, dict):
         for k in ("title", "values", "state", "lines", "can"):
@@ -85,11 +89,39 @@ def card_html(card: dict[str, Any]) -> str:
         out.append(f"<br><span style='color:#4A4540'>{e(str(line))}</span>")
     if card.get("can"):
         out.append("<br><i>Now:</i> " + e("; ".join(map(str, card["can"]))))
+    rule = card_rule(card)
+    if rule:
+        out.append(f"<br><a href='rule:{e(rule)}'>Rule {e(rule)}</a>"
+                   f" <span style='color:#6A6258'>(click the card or press F1)</span>")
     return "".join(out)
 
 
+def card_rule(card: dict[str, Any]) -> str:
+    """The rule the card cites ("" when none): the last one in its state, lines or orders, else
+    the rule of the first thing the piece may do."""
+    text = " ".join(str(x) for k in ("state", "lines", "can") for x in (card.get(k) or []))
+    return first_rule(text) or str(card.get("rule") or "")
+
+
+_RULES: dict[tuple[int, str], str] = {}
+
+
+def _rule_of(game: Any, state: Any, action: dict[str, Any]) -> str:
+    """``action_rule`` remembered per position (the card is rebuilt on every pointer move)."""
+    from app.ui.rule_here import action_rule
+    key = (id(state), repr(sorted(action.items(), key=lambda kv: kv[0])))
+    if key not in _RULES:
+        if len(_RULES) > 512:
+            _RULES.clear()
+        _RULES[key] = action_rule(game, state, action)
+    return _RULES[key]
+
+
 class HoverCard(QFrame):
-    """The floating card, a child of the map's viewport (never steals the pointer)."""
+    """The floating card, a child of the map's viewport. It lets the pointer through unless it
+    cites a rule; then a click on it emits ``rule_clicked``."""
+
+    rule_clicked = Signal(str)
 
     def __init__(self, parent: QWidget):
         super().__init__(parent)
@@ -104,10 +136,23 @@ class HoverCard(QFrame):
         self.label.setTextFormat(Qt.TextFormat.RichText)
         self.label.setWordWrap(True)
         self.label.setMaximumWidth(300)
+        self.label.linkActivated.connect(lambda url: self._open(url.split(":", 1)[-1]))
         lay.addWidget(self.label)
         self.pid: str | None = None
         self.card: dict[str, Any] = {}
+        self.rule = ""
         self.hide()
+
+    def mousePressEvent(self, event) -> None:  # noqa: N802 - Qt's name
+        if self.rule and event.button() == Qt.MouseButton.LeftButton:
+            self._open(self.rule)
+            event.accept()
+            return
+        super().mousePressEvent(event)
+
+    def _open(self, rule: str) -> None:
+        self.hide_card()
+        self.rule_clicked.emit(rule)
 
     def plain(self) -> str:
         """The card's text as plain words (for tests and screen readers)."""
@@ -120,6 +165,9 @@ class HoverCard(QFrame):
         if pid != self.pid or card != self.card:
             self.pid, self.card = pid, card
             self.label.setText(card_html(card))
+            self.rule = card_rule(card)
+            for w in (self, self.label):
+                w.setAttribute(Qt.WidgetAttribute.WA_TransparentForMouseEvents, not self.rule)
             self.adjustSize()
         parent = self.parentWidget()
         x, y = at.x() + 18, at.y() + 18

@@ -35,6 +35,8 @@ KEYS: list[tuple[str, str, str]] = [
     ("Keys", "I", "In Communication and isolation overlay (when the game has it)"),
     ("Keys", "M", "Measure range"),
     ("Keys", "+ / -, 0 or F, Ctrl+0", "Zoom in / out, zoom to fit"),
+    ("Keys", "F1", "The rule under the pointer (hover card, action button, a tooltip that cites one) "
+                   "in the Rules panel; elsewhere this table"),
     ("Keys", "Shift+F1", "The rules in brief"),
     ("Keys", "Ctrl+Z, Ctrl+Shift+Z", "Undo / redo (not across a die roll, a card draw or a reveal)"),
     ("Keys", "Ctrl+N, Ctrl+O, Ctrl+S", "New game, open, save"),
@@ -42,7 +44,8 @@ KEYS: list[tuple[str, str, str]] = [
                                         "something to fix; red edge: an enemy zone of control)"),
     ("Mouse", "Drop", "On a lit place: the move. Anywhere else the piece glides back and the status bar "
                       "says why (click the rule number to read it)"),
-    ("Mouse", "Hover a piece", "Its card: name, values, state, what it may do now"),
+    ("Mouse", "Hover a piece", "Its card: name, values, state, what it may do now, and its rule "
+                               "(click the card to read the rule)"),
     ("Mouse", "Click a piece / a stack", "Inspect it / fan the stack out; then click a lit place to move"),
     ("Mouse", "Drag the empty map, wheel", "Pan, zoom; click the overview to jump"),
     ("Mouse", "Battles", "Click an enemy unit, then your lit units to add them (again to take one out, "

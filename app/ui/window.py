@@ -46,6 +46,7 @@ from app.ui.sight_line import SightLine
 from app.ui.spotting import SpottingLayer
 from app.ui.reference_lines import board_shown, reference_lines
 from app.ui.hover_card import HoverCard, piece_card
+from app.ui.rule_here import open_rule_here
 from app.ui.turn_track import TurnTrack, game_arrivals
 from app.ui.skip_phases import MAX_CHAIN, just_entered, skippable
 from app.ui.warnings import game_warnings, target_warning, warning_shapes
@@ -177,6 +178,7 @@ class MainWindow(QMainWindow):
         self.sight_line = SightLine(self)               # LOS and range while dragging (app.ui.sight_line)
         self.spotting = SpottingLayer(self)             # who would spot whom there (app.ui.spotting)
         self.hover_card = HoverCard(self.view.viewport())
+        self.hover_card.rule_clicked.connect(self.open_rule)
         self.roll_confirm = RollConfirm(self.view.viewport())
         self.roll_confirm.roll.connect(lambda: self.staged_roll(True))
         self.roll_confirm.cancel.connect(lambda: self.staged_roll(False))
@@ -406,7 +408,10 @@ class MainWindow(QMainWindow):
 
         m = mb.addMenu("&Help")
         self._act(m, "&Learn to play...", lambda: _tutorials().learn_to_play(self))
-        self._act(m, "&Keys and mouse", self.show_keys, QKeySequence.StandardKey.HelpContents)
+        self._act(m, "Rule under the &pointer", lambda: open_rule_here(self), QKeySequence("F1"),
+                  tip="The rule cited by the tooltip, hover card or action button under the pointer "
+                      "(else the keys table)")
+        self._act(m, "&Keys and mouse", self.show_keys)
         self._act(m, "The &rules in brief", lambda: (self.dock_rules.show(), self.dock_rules.raise_()),
                   QKeySequence("Shift+F1"), tip="Each rule in plain words, the charts, and a search box")
         self._act(m, "&About Ridgeline", self.about)

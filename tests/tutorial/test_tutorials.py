@@ -4,8 +4,6 @@ comes next and explain the rule just applied."""
 
 from __future__ import annotations
 
-import json
-
 import pytest
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtTest import QTest
@@ -57,7 +55,7 @@ def click_loc(w, loc):
 def click_action(w, qtbot, **pattern):
     qtbot.wait(5)
     for b in w.actions_panel.buttons:
-        if tp.matches(pattern, json.loads(b.toolTip())):
+        if tp.matches(pattern, getattr(b, "action", None) or {}):
             QTest.mouseClick(b, Qt.MouseButton.LeftButton)
             return
     raise AssertionError(f"no button for {pattern}; have {[b.toolTip() for b in w.actions_panel.buttons]}")
@@ -137,14 +135,20 @@ def test_guts_tutorial_played_in_the_window(window, qtbot):
     w = window
     panel = open_lesson(w, "guts")
     drag_to(w, "rifle-1a", [22.0, 12.0])
+    QTest.keyClick(w.view, Qt.Key.Key_Return)          # the move waits for its dice: roll them
     st = w.match.state
     assert st.elements["rifle-1a"].y == pytest.approx(12.0, abs=0.01)
     assert st.cards["card-1"].revealed and "mg-1" in st.guns      # turned on the way (GUTS-REV)
     expect_step(panel, 1, "GUTS-REV")
-    drag_to(w, "bar-1", [19.0, 12.0])
-    expect_step(panel, 2, "GUTS-MOVE")
+    assert st.guns["mg-1"].status == "active"
+    # fire back: the BAR, inside its 12 inches, silences the gun (fixed 2 and 2: a critical success)
+    click_action(w, qtbot, type="silence", team="bar-1")
+    st = w.match.state
+    assert st.guns["mg-1"].status == "silenced" and st.elements["bar-1"].acted
+    expect_step(panel, 2, "GUTS-SIL-BAR")
     click_action(w, qtbot, type="end-turn")
-    assert panel.tracker.done and w.match.state.turn == 2
+    # the only gun on the table is silent and no card is left face down: the hill is taken
+    assert panel.tracker.done and w.match.state.result == "win"
 
 
 def test_a_step_done_wrong_is_pointed_out_and_undo_returns_to_it(window, qtbot):

@@ -91,6 +91,11 @@ class KoreaAI:
             a = self._fallback(legal)
         return a
 
+    def explain(self, match: Any, action: Action) -> str:
+        """Why this action, in a player's words (for the hint); never changes a choice."""
+        from app.ai.korea38.reasons import reason_or_blank
+        return reason_or_blank(match.state, action)
+
     def _fallback(self, legal: list[Action]) -> Action:
         for t in ("end-phase", "declare-done", "no-advance", "reject-armistice", "no-mig"):
             for a in legal:
