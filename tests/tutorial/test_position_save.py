@@ -58,8 +58,11 @@ def test_save_position_from_the_sandbox(window, tmp_path):
     assert on_map == {u: a for u, a in placed.items() if isinstance(a, str) and a[:2].isdigit()}
 
 
-def test_sandbox_of_a_game_without_rules_keeps_every_piece(window, tmp_path):
+def test_sandbox_of_a_game_without_rules_keeps_every_piece(window, tmp_path, monkeypatch):
     from app.ui.sandbox import SandboxGame, sandbox_from_scenario_file, scenario_from
+    import app.games
+    real_playable = app.games.is_playable   # every game has rules now: pretend this one has none
+    monkeypatch.setattr(app.games, "is_playable", lambda gid: gid != "semper-fi" and real_playable(gid))
     w = window
     pieces = [{"id": "m-1", "at": "0203", "kind": "counter", "side": "us", "label": "1/7", "values": "3-2"},
               {"id": "m-2", "at": [4.5, 6.0], "kind": "base", "w": 2.0, "h": 1.0, "label": "B"}]
