@@ -557,7 +557,8 @@ class MainWindow(QMainWindow):
         out = match.outcome()
         scen_name = str((match.scenario or {}).get("name") or match.state.scenario)   # its title, not its file id
         stop = "" if scen_name[-1:] in ".!?" else "."
-        self.status(f"{game.name}: {scen_name}{stop} " + (self._outcome_text() if out else match.prompt()))
+        title = scen_name if scen_name.startswith(game.name) else f"{game.name}: {scen_name}"  # no "X: X: ..."
+        self.status(f"{title}{stop} " + (self._outcome_text() if out else match.prompt()))
         self._skip_chain = 0
         self._maybe_skip()
         self._schedule_ai()
