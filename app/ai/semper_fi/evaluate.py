@@ -7,7 +7,7 @@ from app.games.semper_fi import actions, fire
 from app.games.semper_fi.state import SFState
 from app.games.semper_fi.units import bd, other, udef, units_of
 
-from app.ai.semper_fi.objectives import ATTACK, objective_hexes, role
+from app.ai.semper_fi.objectives import ATTACK, objectives_for, passive, role
 
 MORALE_WORTH = 0.35      # a morale check is worth about a third of a step
 
@@ -51,10 +51,12 @@ def hex_score(state: SFState, side: str, h: str, foes: list[str] | None = None) 
     b = bd(state)
     if h not in b.hexset:
         return -50.0
-    obj = objective_hexes(state)
-    elev = b.elevation(h) / 40.0
+    obj = objectives_for(state, side)
+    elev = 0.0 if passive(state, side) else b.elevation(h) / 40.0
     d = nearest(state, h, obj) if obj else 0
-    if role(state, side) == ATTACK:
+    if passive(state, side):
+        s = -0.7 * d + (2.0 if h in obj else 0.0) if obj else 0.0
+    elif role(state, side) == ATTACK:
         s = -1.2 * d + (4.0 if h in obj else 0.0) + 0.5 * elev
     else:
         s = (3.0 if h in obj else 0.0) - 0.4 * d + elev

@@ -30,6 +30,21 @@ def role(state: SFState, side: str) -> str:
     return ATTACK if side == attacker(state) else DEFEND
 
 
+def passive(state: SFState, side: str) -> bool:
+    """4.1-style victory: the Marines score by losing little and keeping the enemy off the high
+    ground, so they fight from where they stand instead of climbing after the objectives."""
+    return victory(state).get("kind") == "high-ground" and side == US
+
+
+def objectives_for(state: SFState, side: str) -> frozenset[str]:
+    """For the 4.1-style Marines: the high-ground hexes where enemy markers stand (a hidden marker's
+    hex is on the map for both players, 1.3), the ones to clear; for everyone else the named hexes."""
+    if not passive(state, side):
+        return objective_hexes(state)
+    hg = objective_hexes(state)
+    return frozenset(s.at for u, s in state.units.items() if udef(u).side != side and s.at in hg)
+
+
 def objective_hexes(state: SFState) -> frozenset[str]:
     """The hexes the scenario's victory rules name (cached on the state object, not saved)."""
     key = ("_ai_obj", len(state.start_hexes), state.contact)

@@ -21,7 +21,7 @@ from app.games.semper_fi.units import bd, other, udef
 
 from app.ai.semper_fi.evaluate import (enemy_steps_at, fire_value, hex_score, nearest,
                                        visible_enemies)
-from app.ai.semper_fi.objectives import ATTACK, objective_hexes, role
+from app.ai.semper_fi.objectives import ATTACK, objectives_for, passive, role
 
 FIRE_MIN = 0.12          # below this expected value a direct fire is not worth revealing for
 ASSAULT_ODDS = 1.3       # our steps against theirs before an assault, more if they are steady
@@ -189,6 +189,8 @@ class SemperFiAI:
         if frm not in b.hexset:
             return 0.5 + 0.1 * hex_score(state, c.side, a["to"])   # entering from off the map
         gain = hex_score(state, c.side, a["to"], c.foes) - hex_score(state, c.side, frm, c.foes)
+        if (state.scen.get("rules") or {}).get("heat") and udef(u).side == "us":
+            gain -= 0.6 * max(0, b.contour(a["to"]) - b.contour(frm))     # 2.3: climbing in the heat
         if s.morale:
             gain -= 0.5 * (c.foe_within(a["to"], 1) - c.foe_within(frm, 1))
         return gain - 0.05
@@ -200,7 +202,8 @@ class _Ctx:
     def __init__(self, state: SFState, side: str):
         self.side = side
         self.role = role(state, side)
-        self.obj = objective_hexes(state)
+        self.obj = objectives_for(state, side)
+        self.passive = passive(state, side)
         self.foes = visible_enemies(state, side)
         self.b = bd(state)
         self.mine = [u for u in state.units if udef(u).side == side and state.units[u].at in self.b.hexset]
