@@ -79,7 +79,8 @@ def main() -> None:
                               "ai_wins": wins if ai_side else None,
                               "ci95": [round(lo, 3), round(hi, 3)] if ai_side else None,
                               "levels": levels,
-                              "median_side_turn_s": round(statistics.median(turns), 3) if turns else None}),
+                              "median_side_turn_s": round(statistics.median(turns), 3) if turns else None,
+                              "max_side_turn_s": round(max(turns), 3) if turns else None}),
                   flush=True)
 
 
