@@ -287,7 +287,8 @@ def test_stop_the_computer(qtbot):
     assert len(w.match.history) == n
 
 
-def test_new_game_dialog_lists_games_and_players(qtbot, win):
+def test_new_game_dialog_lists_games_and_players(qtbot, win, monkeypatch):
+    _pretend_without_rules(monkeypatch, "semper-fi")
     from app.ui.dialogs import NewGameDialog
     dlg = NewGameDialog(win, hexgame.GAME_ID)
     qtbot.addWidget(dlg)
@@ -400,3 +401,17 @@ def test_run_gui_opens_a_save_and_returns_on_quit(qtbot, tmp_path):
     finally:
         app.setQuitOnLastWindowClosed(quit_on_close)
     assert seen["digest"] == m.digest()
+
+
+def _pretend_without_rules(monkeypatch, game_id: str) -> None:
+    """Make one game look as if its rules were not written yet (every game may have them now)."""
+    import app.games
+    real_get, real_playable = app.games.get_game, app.games.is_playable
+
+    def get_game(gid):
+        if gid == game_id:
+            raise app.games.UnknownGame(f"{gid} has no rules module (test)")
+        return real_get(gid)
+
+    monkeypatch.setattr(app.games, "get_game", get_game)
+    monkeypatch.setattr(app.games, "is_playable", lambda gid: gid != game_id and real_playable(gid))

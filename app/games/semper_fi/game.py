@@ -132,12 +132,5 @@ class SemperFi(Game):
         return [{"id": v["id"], "name": v["name"], "description": v.get("description", "")}
                 for v in scenario.get("variant", []) or [] if isinstance(v, dict) and "id" in v]
 
-    def players(self) -> dict[str, Any]:
-        try:
-            from app.ai.semper_fi import PLAYERS  # type: ignore[import-not-found]
-        except Exception:
-            return {}
-        return dict(PLAYERS)
-
 
 GAME = SemperFi()
