@@ -132,5 +132,11 @@ class SemperFi(Game):
         return [{"id": v["id"], "name": v["name"], "description": v.get("description", "")}
                 for v in scenario.get("variant", []) or [] if isinstance(v, dict) and "id" in v]
 
+    def players(self) -> dict[str, Any]:
+        """Lazy bridge to the computer players (app/ai/semper_fi) until main's app/ai/registry.py
+        lists them under "semper-fi"; then this method goes."""
+        from app.ai.semper_fi import PLAYERS
+        return dict(PLAYERS)
+
 
 GAME = SemperFi()
