@@ -60,7 +60,7 @@ def hex_score(state: SFState, side: str, h: str, foes: list[str] | None = None) 
         s = -1.2 * d + (4.0 if h in obj else 0.0) + 0.5 * elev
     else:
         s = (3.0 if h in obj else 0.0) - 0.4 * d + elev
-    if foes and role(state, side) != ATTACK:
+    if foes and (role(state, side) != ATTACK or passive(state, side)):
         adj = sum(1 for f in foes if b.grid.distance(h, state.units[f].at) <= 1)
         s -= 0.3 * adj
     return s

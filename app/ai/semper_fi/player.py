@@ -176,7 +176,8 @@ class SemperFiAI:
             return 0.3 if nearest(state, s.at, c.obj) > 0 else -0.5
         # to fire mode: when foes are close or the unit reached its objective; an attacker that
         # has just switched to move mode keeps going (no back-and-forth that burns the phase)
-        if c.role == ATTACK and s.acted == "moving" and s.at not in c.obj and not c.foe_within(s.at, 1):
+        if c.role == ATTACK and not c.passive and s.acted == "moving" and s.at not in c.obj \
+                and not c.foe_within(s.at, 1):
             return -0.02
         if c.foe_within(s.at, 4) or s.at in c.obj:
             return 0.05 if s.acted == "moving" and s.mp_left > 1 else 0.3
@@ -191,6 +192,8 @@ class SemperFiAI:
         b = bd(state)
         if frm not in b.hexset:
             # entering from off the map: always worth it, at the entry hex nearest the objectives
+            if c.passive:                                # 4.1: the column comes on only when useful
+                return 0.5 + 0.1 * hex_score(state, c.side, a["to"])
             return 1.0 + 0.01 * hex_score(state, c.side, a["to"])
         gain = hex_score(state, c.side, a["to"], c.foes) - hex_score(state, c.side, frm, c.foes)
         if (state.scen.get("rules") or {}).get("heat") and udef(u).side == "us":
