@@ -24,6 +24,7 @@ PLAYERS: dict[str, dict[str, str]] = {
     "chosin-few": {"ai": "app.ai.chosin_few_ai:make_ai"},
     "guts": {"ai": "app.ai.guts_ai:make_ai"},
     "frozen-chosin": {"ai": "app.ai.frozen_chosin:make_ai"},
+    "semper-fi": {"ai": "app.ai.semper_fi.player:make_ai", "greedy": "app.ai.semper_fi.greedy:make_greedy"},
 }
 
 

@@ -1,0 +1,66 @@
+"""Numbers the players weigh actions by: expected steps a fire takes off, how good a hex is for a
+unit given the scenario's objectives, and how threatened it is."""
+
+from __future__ import annotations
+
+from app.games.semper_fi import actions, fire
+from app.games.semper_fi.state import SFState
+from app.games.semper_fi.units import bd, other, udef, units_of
+
+from app.ai.semper_fi.objectives import ATTACK, objectives_for, passive, role
+
+MORALE_WORTH = 0.35      # a morale check is worth about a third of a step
+
+
+def fire_value(state: SFState, action: dict) -> float:
+    """Expected steps lost (plus a little for morale checks) from a fire action, via the game's own
+    fire preview (the same table the player's fire panel shows)."""
+    try:
+        p = actions.preview(state, action)
+    except Exception:
+        return 0.0
+    if not p:
+        return 0.0
+    if "kill" in p:
+        return float(p["kill"]) + 0.3 * float(p.get("shaken", 0.0))
+    ch = p.get("chances", {})
+    ev = (ch.get("1 step lost", 0) + 2 * ch.get("2 steps lost", 0) + 3 * ch.get("3 steps lost", 0)
+          + MORALE_WORTH * ch.get("morale check", 0))
+    return float(ev)
+
+
+def visible_enemies(state: SFState, side: str) -> list[str]:
+    b = bd(state)
+    return [u for u in units_of(state, other(side))
+            if state.units[u].at in b.hexset and not state.units[u].hidden]
+
+
+def enemy_steps_at(state: SFState, side: str, h: str) -> int:
+    return sum(state.units[u].steps for u in state.units
+               if state.units[u].at == h and udef(u).side == other(side) and not state.units[u].hidden)
+
+
+def nearest(state: SFState, h: str, hexes) -> int:
+    b = bd(state)
+    return min((b.grid.distance(h, x) for x in hexes), default=0)
+
+
+def hex_score(state: SFState, side: str, h: str, foes: list[str] | None = None) -> float:
+    """How good standing in ``h`` is for a unit of ``side``: on or near the objectives, high up,
+    and (for the defender) not needlessly in the enemy's arms."""
+    b = bd(state)
+    if h not in b.hexset:
+        return -50.0
+    obj = objectives_for(state, side)
+    elev = 0.0 if passive(state, side) else b.elevation(h) / 40.0
+    d = nearest(state, h, obj) if obj else 0
+    if passive(state, side):
+        s = -0.7 * d + (2.0 if h in obj else 0.0) if obj else 0.0
+    elif role(state, side) == ATTACK:
+        s = -1.2 * d + (4.0 if h in obj else 0.0) + 0.5 * elev
+    else:
+        s = (3.0 if h in obj else 0.0) - 0.4 * d + elev
+    if foes and (role(state, side) != ATTACK or passive(state, side)):
+        adj = sum(1 for f in foes if b.grid.distance(h, state.units[f].at) <= 1)
+        s -= 0.3 * adj
+    return s

@@ -1,0 +1,88 @@
+"""Measure the Semper Fi! AI: win rates with 95% Wilson intervals and side-turn timing.
+
+    python -m app.ai.semper_fi.measure --games 100 --seed 1000   # the full size of issue 13
+
+Prints one JSON line per (scenario, pairing). A side-turn is every decision a side takes in one
+phase of one turn (its reactions included); its time is the players' thinking time only.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import statistics
+import time
+from pathlib import Path
+
+from app.ai.selfplay import make_player
+from app.engine.match import Match
+from app.engine.scenario import load_scenario
+
+SCEN = Path(__file__).resolve().parents[3] / "resources" / "semper-fi" / "scenarios"
+
+
+def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    if n == 0:
+        return (0.0, 1.0)
+    p = k / n
+    d = 1 + z * z / n
+    c = (p + z * z / (2 * n)) / d
+    h = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
+    return (max(0.0, c - h), min(1.0, c + h))
+
+
+def play(path: Path, seed: int, specs: list[str], timed: str | None = None) -> tuple[dict, list[float]]:
+    game, loaded = load_scenario(path)
+    m = Match.start(game, loaded.data, seed=seed, keep_snapshots=False)
+    seats = {s: make_player(game, p, seed, s) for s, p in zip(game.sides, specs)}
+    per: dict[tuple, float] = {}
+    for _ in range(200_000):
+        if m.outcome() is not None:
+            break
+        legal = m.legal_actions()
+        side = m.state.active
+        t0 = time.perf_counter()
+        a = seats[side].choose(m, legal)
+        dt = time.perf_counter() - t0
+        if side == timed:                    # a side-turn: one side's decisions in one phase of one turn
+            key = (m.state.turn, m.state.phase)
+            per[key] = per.get(key, 0.0) + dt
+        m.apply(a, checked=any(a is x for x in legal))
+    o = m.outcome()
+    return ({"winner": o.winner if o else None, "level": o.level if o else None}, list(per.values()))
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--games", type=int, default=4)
+    ap.add_argument("--seed", type=int, default=1000)
+    ap.add_argument("--pairs", default="ai,random;random,ai;ai,greedy;greedy,ai;ai,ai")
+    ap.add_argument("--scenarios", default="")
+    a = ap.parse_args()
+    files = sorted(SCEN.glob("*.toml"))
+    if a.scenarios:
+        files = [f for f in files if any(f.name.startswith(x) for x in a.scenarios.split(","))]
+    for f in files:
+        for pair in a.pairs.split(";"):
+            specs = pair.split(",")
+            ai_side = ("us" if specs[0] == "ai" else "nk") if specs[0] != specs[1] else None
+            wins, levels, turns = 0, {}, []
+            for i in range(a.games):
+                r, t = play(f, a.seed + i, specs, timed=ai_side or "us")
+                turns += t
+                levels[r["level"]] = levels.get(r["level"], 0) + 1
+                if ai_side and r["winner"] == ai_side:
+                    wins += 1
+            lo, hi = wilson(wins, a.games)
+            print(json.dumps({"scenario": f.stem, "players": pair, "games": a.games,
+                              "ai_wins": wins if ai_side else None,
+                              "ci95": [round(lo, 3), round(hi, 3)] if ai_side else None,
+                              "levels": levels,
+                              "median_side_turn_s": round(statistics.median(turns), 3) if turns else None,
+                              "max_side_turn_s": round(max(turns), 3) if turns else None}),
+                  flush=True)
+
+
+if __name__ == "__main__":
+    main()

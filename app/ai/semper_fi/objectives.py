@@ -1,0 +1,92 @@
+"""What each side is fighting for, read from the scenario's ``[victory]`` table (not its name).
+
+Every victory kind of the scenarios maps to a set of objective hexes and a role per side: the
+attacker must get onto those hexes, the defender must keep them (or, for 4.1's high ground, sit
+on them). New scenarios with the same victory kinds need nothing here.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from app.games.semper_fi.data import NK, US
+from app.games.semper_fi.state import SFState
+from app.games.semper_fi.units import bd, udef
+
+ATTACK = "attack"
+DEFEND = "defend"
+
+
+def victory(state: SFState) -> dict[str, Any]:
+    return state.scen.get("victory") or {}
+
+
+def attacker(state: SFState) -> str:
+    """The side that must take ground: NK in 'hold-hexes' (4.2), otherwise the Marines."""
+    return NK if victory(state).get("kind") == "hold-hexes" else US
+
+
+def role(state: SFState, side: str) -> str:
+    return ATTACK if side == attacker(state) else DEFEND
+
+
+def passive(state: SFState, side: str) -> bool:
+    """4.1-style victory: the Marines score by losing little and keeping the enemy off the high
+    ground, so they fight from where they stand instead of climbing after the objectives."""
+    return victory(state).get("kind") == "high-ground" and side == US
+
+
+def objectives_for(state: SFState, side: str) -> frozenset[str]:
+    """For the 4.1-style Marines: the high-ground hexes where enemy markers stand (a hidden marker's
+    hex is on the map for both players, 1.3), the ones to clear; for everyone else the named hexes."""
+    if not passive(state, side):
+        return objective_hexes(state)
+    hg = objective_hexes(state)
+    return frozenset(s.at for u, s in state.units.items() if udef(u).side != side and s.at in hg)
+
+
+def objective_hexes(state: SFState) -> frozenset[str]:
+    """The hexes the scenario's victory rules name (cached on the state object, not saved)."""
+    key = ("_ai_obj", len(state.start_hexes), state.contact)
+    cached = getattr(state, "_ai_obj_cache", None)
+    if cached and cached[0] == key:
+        return cached[1]
+    vic = victory(state)
+    kind = vic.get("kind")
+    b = bd(state)
+    out: set[str] = set()
+    if kind == "hold-hexes":
+        out = set(state.start_hexes)
+        if not out:                     # before play starts: where Baker/5 sets up
+            fms = (state.scen.get("rules") or {}).get("start_hexes_of") or []
+            out = {s.at for u, s in state.units.items() if udef(u).formation in fms and s.at in b.hexset}
+    elif kind == "hilltop-platoon":
+        out = set(vic.get("hexes", []))
+    elif kind in ("hilltops-count", "hilltops-control"):
+        tops = b.hilltops()
+        for n in vic.get("hills", []):
+            out.update(tops.get(n, []))
+    elif kind == "high-ground":
+        out = set(high_ground(state))
+    out &= b.hexset
+    res = frozenset(out)
+    object.__setattr__(state, "_ai_obj_cache", (key, res))
+    return res
+
+
+def high_ground(state: SFState) -> list[str]:
+    """4.1-style victory: hexes at the minimum elevation within reach of the road (LOS not checked:
+    cheap and good enough for choosing where to stand)."""
+    from app.games.semper_fi.victory import road_hexes
+    vic = victory(state)
+    b = bd(state)
+    try:
+        road = [r for r in road_hexes(state, vic) if r in b.hexset]
+    except Exception:               # the march road may not be known in every state
+        road = []
+    lo = int(vic.get("min_elevation", 80))
+    near = int(vic.get("within", 6))
+    if not road:
+        return [h for h in b.hexset if b.elevation(h) >= lo]
+    return [h for h in b.hexset if b.elevation(h) >= lo
+            and min(b.grid.distance(h, r) for r in road) <= near]

@@ -1,0 +1,251 @@
+"""The Semper Fi! AI: a one-step look-ahead over the game's legal actions with hand-set weights.
+
+It sets up on the objective ground and high up, attacks (or holds) the hexes the scenario's victory
+rules name, fires before it assaults and assaults only a weakened or suppressed hex, fires on
+overwatch and back at overwatchers, spends artillery, mortar and air on spotted targets within a
+per-turn ammunition budget, and pulls suppressed units back from contact. Level ``easy`` adds
+noise to every weight and ignores half its overwatch chances. It never rolls the game's dice:
+its tie-breaks use its own generator.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from app.engine.game import Action
+from app.engine.match import Match
+from app.engine.rng import Rng
+from app.games.semper_fi import indirect, special
+from app.games.semper_fi.state import SFState
+from app.games.semper_fi.units import bd, other, udef
+
+from app.ai.semper_fi.evaluate import (enemy_steps_at, fire_value, hex_score, nearest,
+                                       visible_enemies)
+from app.ai.semper_fi.objectives import ATTACK, objectives_for, passive, role
+
+FIRE_MIN = 0.12          # below this expected value a direct fire is not worth revealing for
+ASSAULT_ODDS = 1.3       # our steps against theirs before an assault, more if they are steady
+
+
+class SemperFiAI:
+    name = "ai"
+
+    def __init__(self, seed: int = 0, side: str = "", level: str = "normal"):
+        self.side = side
+        self.level = level if level in ("easy", "normal") else "normal"
+        self.rng = Rng.from_seed(seed * 104729 + sum(map(ord, side)) + 17)
+
+    def _r(self) -> float:
+        return self.rng.randint(0, 9999) / 10000.0
+
+    # ------------------------------------------------------------------------------ choose
+    def choose(self, match: Match, legal: list[Action]) -> Action:
+        state = match.state
+        assert isinstance(state, SFState)
+        if len(legal) == 1:
+            return legal[0]
+        best, best_v = None, -1e9
+        ctx = _Ctx(state, state.active)
+        for a in self._candidates(state, legal):
+            v = self.score(state, a, ctx)
+            if self.level == "easy":
+                v += self._r() * 0.6 - 0.3
+            v += self._r() * 1e-3          # deterministic tie-break
+            if v > best_v:
+                best, best_v = a, v
+        return best if best is not None else legal[-1]
+
+    def _candidates(self, state: SFState, legal: list[Action]) -> list[Action]:
+        """During set-up, weigh the hexes of one unit at a time (the first still to place)."""
+        if state.phase == "setup" and not state.pending:
+            places = [a for a in legal if a["type"] == "place"]
+            if places:
+                u = places[0]["unit"]
+                return [a for a in places if a["unit"] == u]
+        return legal
+
+    # ------------------------------------------------------------------------------ weights
+    def score(self, state: SFState, a: Action, c: "_Ctx") -> float:
+        t = a["type"]
+        side = c.side
+        b = bd(state)
+        if t == "place":
+            h = a["to"]
+            crowd = sum(1 for u, s in state.units.items() if s.at == h and udef(u).side == side)
+            return hex_score(state, side, h) + self._field_of_fire(state, h) - 1.5 * crowd
+        if t in ("end-setup", "remove-step"):
+            return 1.0 if t == "end-setup" else 0.5 + state.units[a["unit"]].steps * 0.01
+        if t in ("reserve", "place-rest"):
+            return -5.0
+        if t == "go-first":
+            return 1.0 if c.role == ATTACK else -1.0
+        if t == "go-second":
+            return 0.0
+        if t == "end-phase":
+            return 0.0
+        if t == "pass":
+            return 0.0
+        if t in ("fire", "point-fire", "return-fire"):
+            v = fire_value(state, a)
+            return v - FIRE_MIN + (0.2 if t == "return-fire" else 0.0)
+        if t == "overwatch":
+            if self.level == "easy" and self._r() < 0.5:
+                return -1.0
+            return fire_value(state, a) - FIRE_MIN + 0.1
+        if t == "overwatch-air":
+            return 0.4 * enemy_steps_at(state, side, a["at"]) - 0.3
+        if t == "overwatch-mortar":
+            return (0.25 * enemy_steps_at(state, side, a["at"]) - 0.35 * int(a["count"])
+                    if c.budget_ok(state, "mortar") else -1.0)
+        if t == "at-roll":
+            return 1.0
+        if t == "air-strike":
+            return 0.5 + 0.3 * enemy_steps_at(state, side, a["at"]) + c.objective_bonus(a["at"])
+        if t in ("artillery", "battery-fire", "mortar", "mortar-fire"):
+            return self._indirect(state, a, c)
+        if t == "assault":
+            return self._assault(state, a, c)
+        if t == "retreat":
+            return (hex_score(state, side, a["to"]) - 0.8 * sum(
+                1 for f in c.foes if b.grid.distance(a["to"], state.units[f].at) <= 1))
+        if t == "exit":
+            return 20.0 if not state.contact else -2.0
+        if t == "fall-back":
+            s = state.units[a["unit"]]
+            if s.morale in ("suppressed", "paralysed") and c.adjacent_foes(s.at):
+                return 0.6
+            return -1.0
+        if t == "dig-in":
+            s = state.units[a["unit"]]
+            near = c.foe_within(s.at, 5)
+            if c.role != ATTACK:
+                return 0.35 if (s.at in c.obj or near) else 0.1
+            return 0.15 if near and c.foe_within(s.at, 2) else -0.5
+        if t == "mode":
+            return self._mode(state, a, c)
+        if t == "move":
+            return self._move(state, a, c)
+        return -0.5
+
+    def _field_of_fire(self, state: SFState, h: str) -> float:
+        """Defenders like hexes above their surroundings (they see and shoot further)."""
+        b = bd(state)
+        e = b.elevation(h)
+        ns = list(b.grid.neighbours(h))
+        if not ns:
+            return 0.0
+        return 0.02 * sum(e - b.elevation(n) for n in ns) / len(ns)
+
+    def _indirect(self, state: SFState, a: Action, c: "_Ctx") -> float:
+        if a.get("ammo") in ("smoke",):
+            return -1.0
+        if a.get("ammo") == "illum":
+            return 0.2 if c.foe_within_side(3) else -1.0
+        steps = enemy_steps_at(state, c.side, a["at"])
+        if steps <= 0:
+            return -1.0
+        if not c.budget_ok(state, a["type"]) and steps < 3:
+            return -0.5                               # husband ammunition for a better target
+        own_near = any(bd(state).grid.distance(a["at"], state.units[u].at) <= 1 for u in c.mine)
+        v = 0.25 * steps + c.objective_bonus(a["at"]) + (0.2 if a.get("prereg") else 0.0)
+        return v - (0.6 if own_near else 0.0)
+
+    def _assault(self, state: SFState, a: Action, c: "_Ctx") -> float:
+        mine = sum(state.units[u].steps for u in state.units
+                   if state.units[u].at == a["from"] and udef(u).side == c.side)
+        theirs = [u for u in state.units if state.units[u].at == a["to"] and udef(u).side != c.side]
+        tsteps = sum(state.units[u].steps for u in theirs) or 1
+        shaken = sum(1 for u in theirs if state.units[u].morale) / max(1, len(theirs))
+        need = ASSAULT_ODDS * (1.0 - 0.5 * shaken)
+        ratio = mine / tsteps
+        if ratio < need:
+            return -1.0
+        v = 0.3 * (ratio - need) + shaken + c.objective_bonus(a["to"])
+        return v if (c.role == ATTACK or shaken > 0) else v - 0.5
+
+    def _mode(self, state: SFState, a: Action, c: "_Ctx") -> float:
+        u = a["unit"]
+        s = state.units[u]
+        if a["to"] == "move":
+            if c.role != ATTACK:
+                return -0.5 if s.at in c.obj or not c.obj else 0.1 * nearest(state, s.at, c.obj) - 0.3
+            if s.at in c.obj and c.foe_within(s.at, 3):
+                return -1.0
+            if c.foe_within(s.at, 1):
+                return -0.4
+            return 0.3 if nearest(state, s.at, c.obj) > 0 else -0.5
+        # to fire mode: when foes are close or the unit reached its objective; an attacker that
+        # has just switched to move mode keeps going (no back-and-forth that burns the phase)
+        if c.role == ATTACK and not c.passive and s.acted == "moving" and s.at not in c.obj \
+                and not c.foe_within(s.at, 1):
+            return -0.02
+        if c.foe_within(s.at, 4) or s.at in c.obj:
+            return 0.05 if s.acted == "moving" and s.mp_left > 1 else 0.3
+        return -0.05
+
+    def _move(self, state: SFState, a: Action, c: "_Ctx") -> float:
+        u = a["unit"]
+        s = state.units[u]
+        if special.marching(state) and u in state.column:
+            return 2.0                                   # the march column must march (4.1)
+        frm = s.at
+        b = bd(state)
+        if frm not in b.hexset:
+            # entering from off the map: always worth it, at the entry hex nearest the objectives
+            if c.passive:                                # 4.1: the column comes on only when useful
+                return 0.5 + 0.1 * hex_score(state, c.side, a["to"])
+            return 1.0 + 0.01 * hex_score(state, c.side, a["to"])
+        gain = hex_score(state, c.side, a["to"], c.foes) - hex_score(state, c.side, frm, c.foes)
+        if (state.scen.get("rules") or {}).get("heat") and udef(u).side == "us":
+            gain -= 0.6 * max(0, b.contour(a["to"]) - b.contour(frm))     # 2.3: climbing in the heat
+        if s.morale:
+            gain -= 0.5 * (c.foe_within(a["to"], 1) - c.foe_within(frm, 1))
+        return gain - 0.05
+
+
+class _Ctx:
+    """Per-decision facts worth computing once."""
+
+    def __init__(self, state: SFState, side: str):
+        self.side = side
+        self.role = role(state, side)
+        self.obj = objectives_for(state, side)
+        self.passive = passive(state, side)
+        self.foes = visible_enemies(state, side)
+        self.b = bd(state)
+        self.mine = [u for u in state.units if udef(u).side == side and state.units[u].at in self.b.hexset]
+        self._foe_hexes = {state.units[f].at for f in self.foes}
+        self._at = {u: state.units[u].at for u in self.mine}
+
+    def foe_within(self, h: str, n: int) -> bool:
+        return any(self.b.grid.distance(h, f) <= n for f in self._foe_hexes)
+
+    def adjacent_foes(self, h: str) -> bool:
+        return self.foe_within(h, 1)
+
+    def foe_within_side(self, n: int) -> bool:
+        """Some visible foe within ``n`` hexes of one of our units."""
+        return any(self.foe_within(self.b_at(u), n) for u in self.mine)
+
+    def b_at(self, u: str) -> str:
+        return self._at[u]
+
+    def objective_bonus(self, h: str) -> float:
+        if not self.obj:
+            return 0.0
+        d = min(self.b.grid.distance(h, o) for o in self.obj)
+        return 0.6 if d == 0 else 0.3 if d <= 2 else 0.0
+
+    def budget_ok(self, state: SFState, kind: str) -> bool:
+        """Spend indirect fire evenly over the turns left: at most a fair share per turn."""
+        left = max(1, len(state.clock) - state.turn + 1)
+        if kind in ("mortar", "mortar-fire", "overwatch-mortar"):
+            ammo = sum(state.mortar_fires.values())
+            return ammo <= 0 or ammo >= left       # unlimited pools report nothing
+        ids = {g["id"] + ":" for g in indirect.groups(state, self.side)}
+        ammo = sum(v for k, v in state.ammo.items() if any(k.startswith(i) for i in ids))
+        return ammo >= left or kind == "battery-fire"
+
+
+def make_ai(seed: int = 0, side: str = "", level: str = "normal") -> SemperFiAI:
+    return SemperFiAI(seed=seed, side=side, level=level)

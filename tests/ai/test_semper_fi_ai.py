@@ -1,0 +1,120 @@
+"""The Semper Fi! AI (app/ai/semper_fi): only legal actions, games that end with a victory level,
+set-up on legal hexes, the same game for the same seed, a small fixed-seed win against random, and
+fixed positions where the good move is plain. Long scenarios are cut short (their last turn moved
+up) so the file runs in seconds."""
+
+from __future__ import annotations
+
+import pytest
+
+from app.ai.semper_fi import PLAYERS, make_ai, make_greedy
+from app.ai.selfplay import make_player
+from app.engine.match import Match
+from app.games.semper_fi import setup as sf_setup
+from app.games.semper_fi.game import GAME
+
+from tests.semper_fi.conftest import SCENARIOS, bare, put, scenario
+
+SHORT = {"5-3-battle-for-no-name-ridge": "17 Aug 1000", "4-1-ambush": "12 Aug 1300",
+         "5-1-morning-assault": "17 Aug 0900", "5-2-1-5-to-the-fore": "17 Aug 1100"}
+
+
+def play(name: str, seed: int, specs: tuple[str, str], short: bool = True) -> Match:
+    sc = scenario(name)
+    if short and name in SHORT:
+        sc["turns"]["last"] = SHORT[name]
+    m = Match.start(GAME, sc, seed=seed, keep_snapshots=False)
+    seats = {s: make_player(GAME, p, seed, s) for s, p in zip(GAME.sides, specs)}
+    for _ in range(20_000):
+        if m.outcome() is not None:
+            break
+        legal = m.legal_actions()
+        assert legal, f"dead end in {m.state.phase}"
+        side = m.state.active
+        a = seats[side].choose(m, legal)
+        assert a in legal, f"{specs}: illegal {a}"
+        if a["type"] == "place":
+            assert a["to"] in sf_setup.placement_hexes(m.state, a["unit"])
+        m.apply(a)
+    return m
+
+
+def test_players_hook_offers_ai_and_greedy() -> None:
+    assert set(GAME.players()) >= {"ai", "greedy"}
+    assert PLAYERS["ai"] is make_ai and PLAYERS["greedy"] is make_greedy
+    assert make_player(GAME, "ai:easy", 1, "us").level == "easy"
+
+
+@pytest.mark.parametrize("name", SCENARIOS)
+def test_ai_plays_either_side_legally_to_a_victory_level(name: str) -> None:
+    m = play(name, 3, ("ai", "random"))
+    out = m.outcome()
+    assert out is not None and out.level
+    m = play(name, 4, ("random", "ai:easy"))
+    assert m.outcome() is not None and m.outcome().level
+
+
+def test_same_seed_same_game() -> None:
+    a = play("4-2-night-attack", 5, ("ai", "greedy"))
+    b = play("4-2-night-attack", 5, ("ai", "greedy"))
+    assert a.digest() == b.digest()
+
+
+def test_setup_only_on_legal_hexes_and_on_high_ground() -> None:
+    """The NK set-up of 4.1 (the ambush on the high ground): every placement legal, and the AI's
+    hexes stand higher on average than the hexes it was allowed."""
+    sc = scenario("4-1-ambush")
+    m = Match.start(GAME, sc, seed=2, keep_snapshots=False)
+    ai = make_ai(seed=2, side="nk")
+    from app.games.semper_fi.units import bd
+    b = bd(m.state)
+    chosen, allowed = [], []
+    for _ in range(500):
+        if m.state.phase != "setup":
+            break
+        legal = m.legal_actions()
+        if m.state.active != "nk":
+            m.apply(next(a for a in legal if a["type"] in ("place-rest", "end-setup")))
+            continue
+        a = ai.choose(m, legal)
+        assert a in legal
+        if a["type"] == "place":
+            hexes = sf_setup.placement_hexes(m.state, a["unit"])
+            assert a["to"] in hexes
+            chosen.append(b.elevation(a["to"]))
+            allowed += [b.elevation(h) for h in hexes]
+        m.apply(a)
+    assert chosen, "the NK placed nothing"
+    assert sum(chosen) / len(chosen) > sum(allowed) / len(allowed)
+
+
+def test_beats_random_in_a_small_fixed_sample() -> None:
+    """4.2 in full, the AI as the North Koreans against random Marines, three fixed seeds."""
+    wins = sum(play("4-2-night-attack", s, ("random", "ai"), short=False).outcome().winner == "nk"
+               for s in (21, 22, 23))
+    assert wins >= 2
+
+
+def test_fires_at_a_spotted_enemy_rather_than_ending_the_phase() -> None:
+    st = bare()
+    put(st, "1-5-plt-1", "8.10")
+    put(st, "1-18-plt-1", "8.11", hidden=False, mode="move")
+    m = Match.start(GAME, scenario("5-1-morning-assault"), seed=1, keep_snapshots=False)
+    m.state = st
+    legal = m.legal_actions()
+    assert any(a["type"] in ("fire", "point-fire") for a in legal)
+    a = make_ai(seed=1, side="us").choose(m, legal)
+    assert a["type"] in ("fire", "point-fire", "assault"), a
+
+
+def test_broken_unit_next_to_the_enemy_falls_back() -> None:
+    st = bare()
+    put(st, "1-5-plt-1", "8.10", morale="paralysed", steps=1)
+    put(st, "1-18-plt-1", "8.11", hidden=False)
+    put(st, "1-18-plt-2", "7.11", hidden=False)
+    m = Match.start(GAME, scenario("5-1-morning-assault"), seed=1, keep_snapshots=False)
+    m.state = st
+    legal = m.legal_actions()
+    assert {"type": "fall-back", "unit": "1-5-plt-1"} in legal
+    a = make_ai(seed=1, side="us").choose(m, legal)
+    assert a == {"type": "fall-back", "unit": "1-5-plt-1"}
