@@ -39,8 +39,10 @@ def play(name: str, seed: int, specs: tuple[str, str], short: bool = True) -> Ma
     return m
 
 
-def test_players_hook_offers_ai_and_greedy() -> None:
-    assert set(GAME.players()) >= {"ai", "greedy"}
+def test_players_registry_offers_ai_and_greedy() -> None:
+    from app.ai.registry import factory, player_names
+    assert set(player_names(GAME)) >= {"ai", "greedy"}
+    assert factory(GAME, "ai") is make_ai and factory(GAME, "greedy") is make_greedy
     assert PLAYERS["ai"] is make_ai and PLAYERS["greedy"] is make_greedy
     assert make_player(GAME, "ai:easy", 1, "us").level == "easy"
 
