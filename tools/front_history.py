@@ -30,23 +30,7 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-#: Where the front stood at the end of each month (turn 1 = June 1950): the latitude of the main
-#: line of contact (averaged across the peninsula) and what happened. Public history.
-HISTORY: list[tuple[int, str, float, str]] = [
-    (1, "Jun 1950", 37.2, "Seoul falls (28 Jun); the KPA crosses the Han"),
-    (2, "Jul 1950", 36.0, "Taejon lost (20 Jul); the KPA reaches the Naktong"),
-    (3, "Aug 1950", 35.8, "Pusan Perimeter: Naktong line, Taegu to Masan and P'ohang"),
-    (4, "Sep 1950", 37.6, "Inch'on landing (15 Sep), breakout, Seoul retaken (28 Sep)"),
-    (5, "Oct 1950", 39.7, "Pyongyang taken (19 Oct); UN columns near the Yalu"),
-    (6, "Nov 1950", 39.8, "Advance to the Yalu, then the PVA Second Phase offensive"),
-    (7, "Dec 1950", 38.0, "Retreat from the Ch'ongch'on and Chosin to the 38th Parallel"),
-    (8, "Jan 1951", 37.1, "Third Phase offensive: Seoul lost (4 Jan), line below Seoul"),
-    (9, "Feb 1951", 37.4, "Thunderbolt and Roundup; Chipyong-ni holds"),
-    (10, "Mar 1951", 37.9, "Ripper: Seoul retaken (14 Mar), back to the Parallel"),
-    (11, "Apr 1951", 38.0, "Line Kansas; the PVA Spring Offensive (22 Apr)"),
-    (12, "May 1951", 37.9, "Second Spring Offensive stopped; UN counter-attack"),
-    (13, "Jun 1951", 38.3, "Piledriver: the line near the later DMZ"),
-]
+from app.ai.korea38.measure import HISTORY  # noqa: E402  (one table of the real front, kept there)
 
 
 def lat_to_row(lat: float) -> float:
