@@ -51,9 +51,10 @@ def play(seats: dict[str, object], seed: int, data: dict | None = None) -> tuple
     return match, made
 
 
-def test_factory_levels_and_players_hook():
+def test_factory_levels_and_players_registry():
+    from app.ai.registry import factory
     assert {"easy", "normal", "hard"} <= set(LEVELS)   # the New Game dialog offers all three
-    ai = GAME.players()["ai"](seed=3, side="un", level="easy")
+    ai = factory(GAME, "ai")(seed=3, side="un", level="easy")
     assert ai.name == "ai:easy"
     with pytest.raises(ValueError):
         make_ai(seed=1, side="pva", level="no-such-level")
