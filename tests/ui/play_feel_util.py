@@ -10,7 +10,8 @@ from PySide6.QtTest import QTest
 from conftest import make_window
 
 ROOT = Path(__file__).resolve().parents[2]
-SCENARIOS = {"korea38": "campaign", "chosin-few": "standard", "guts": "marines"}
+SCENARIOS = {"korea38": "campaign", "chosin-few": "standard", "guts": "marines",
+             "semper-fi": "5-1-morning-assault", "frozen-chosin": "campaign"}
 
 
 def game_window(qtbot, game_id: str, scenario: str = "", seed: int = 1, size=(1366, 768), players=None):

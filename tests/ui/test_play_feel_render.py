@@ -35,7 +35,10 @@ def _differs(a: QImage, b: QImage) -> int:
     return n
 
 
-@pytest.mark.parametrize("game_id", ["korea38", "chosin-few", "guts"])
+ALL_GAMES = ["korea38", "chosin-few", "guts", "semper-fi", "frozen-chosin"]
+
+
+@pytest.mark.parametrize("game_id", ALL_GAMES)
 def test_both_palettes_render_and_differ_in_sides_and_highlights(qtbot, tmp_path, game_id):
     from app.ui import palette, theme
     w = game_window(qtbot, game_id)
@@ -89,15 +92,15 @@ def _ancestors(widget, stop):
         p = p.parentWidget()
 
 
-@pytest.mark.parametrize("game_id", ["korea38", "chosin-few", "guts"])
+@pytest.mark.parametrize("game_id", ALL_GAMES)
 def test_layout_at_1366x768_nothing_clipped_unused_docks_hidden(qtbot, tmp_path, game_id):
     w = game_window(qtbot, game_id)
     qtbot.wait(30)
     _save(w, tmp_path, f"{game_id}-1366x768.png")
     assert _clipped_labels(w) == []
-    # the Combat dock only where there are battles; the turn track only where units arrive
-    assert w.dock_odds.isVisible() == (game_id == "korea38")
-    assert w.dock_track.isVisible() == (game_id == "korea38")
+    # the Combat dock only where there are battles or fires; the turn track only where units arrive
+    assert w.dock_odds.isVisible() == (game_id in ("korea38", "semper-fi", "frozen-chosin"))
+    assert w.dock_track.isVisible() == (game_id in ("korea38", "frozen-chosin"))
     # the overview stays off the board where it can, and folds away
     ov = w.view.overview
     ov.place()
