@@ -194,6 +194,23 @@ def position_problems(game: Any, data: dict[str, Any]) -> list[tuple[str, str]]:
 
 # -- writing -----------------------------------------------------------------------------------
 
+def listed_pieces(pieces: list[Any], out: list[tuple[str, str]], seen: dict[str, int]):
+    """The ``[[piece]]`` entries a game may read: each ``(index, field path, table)`` with a
+    string id placed once. Entries without an id, and a second place for the same piece, are
+    reported in ``out``; ``seen`` maps each id to the entry that placed it."""
+    for i, p in enumerate(pieces):
+        path = f"piece[{i}]"
+        if not isinstance(p, dict) or not isinstance(p.get("id"), str):
+            out.append((path, "must be a table with an id"))
+            continue
+        pid = p["id"]
+        if pid in seen:
+            out.append((f"{path}.id", f"{pid} is already placed by piece[{seen[pid]}]: a piece is in one place only"))
+            continue
+        seen[pid] = i
+        yield i, path, p
+
+
 def _has_null(v: Any) -> bool:
     if v is None:
         return True

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from app.engine.position import listed_pieces
 from app.games.chosin_few.data import UNITS, DEFAULT_FILES, DataError, load_data
 
 MARKERS = ("order_index", "orders_done", "reached", "overdue", "lod", "air_held", "air_fresh",
@@ -93,16 +94,8 @@ def position_problems(game: Any, data: dict[str, Any]) -> list[tuple[str, str]]:
     pieces = data.get("piece", []) or []
     if not isinstance(pieces, list):
         return [("piece", "must be an array of tables ([[piece]])")]
-    for i, p in enumerate(pieces):
-        path = f"piece[{i}]"
-        if not isinstance(p, dict) or not isinstance(p.get("id"), str):
-            out.append((path, "must be a table with an id"))
-            continue
+    for i, path, p in listed_pieces(pieces, out, seen):
         pid = p["id"]
-        if pid in seen:
-            out.append((f"{path}.id", f"{pid} is already placed by piece[{seen[pid]}]: a piece is in one place only"))
-            continue
-        seen[pid] = i
         if pid not in UNITS and pid not in cubes:
             out.append((f"{path}.id", f"no unit or cube {pid!r} (units: {', '.join(UNITS)}; cubes like red-1)"))
             continue

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from app.engine.position import listed_pieces
 from app.engine.state import converter, to_json
 
 from app.games.guts.state import Card, Element, Gun, GutsState
@@ -132,16 +133,8 @@ def position_problems(game: Any, data: dict[str, Any]) -> list[tuple[str, str]]:
     cards_listed = {str(p.get("id")) for p in pieces if isinstance(p, dict)}
     types = {**{k: type(v) for k, v in to_json(Element()).items()}, **{k: type(v) for k, v in to_json(Card()).items()},
              **{k: type(v) for k, v in to_json(Gun()).items()}}
-    for i, p in enumerate(pieces):
-        path = f"piece[{i}]"
-        if not isinstance(p, dict) or not isinstance(p.get("id"), str):
-            out.append((path, "must be a table with an id"))
-            continue
+    for i, path, p in listed_pieces(pieces, out, seen):
         pid = p["id"]
-        if pid in seen:
-            out.append((f"{path}.id", f"{pid} is already placed by piece[{seen[pid]}]: a piece is in one place only"))
-            continue
-        seen[pid] = i
         kind = kind_of(p)
         keys = {"element": ELEMENT_KEYS, "card": CARD_KEYS, "gun": GUN_KEYS}[kind]
         for k in p:
