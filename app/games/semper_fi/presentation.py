@@ -343,7 +343,7 @@ def prompt(state: SFState) -> str:
         if p.kind == "retreat":
             return f"{who} player: choose where {udef(p.units[0]).label} falls back to"
     if state.phase == "setup":
-        return f"{who} player: set up your units in their areas, then finish setting up"
+        return f"{who} player: drag your units from the To set up box below the map onto their set-up areas, then finish setting up"
     if state.phase == "initiative":
         return f"{who} player: you have the initiative; take the first or the second action phase"
     if state.phase == "air-artillery":
