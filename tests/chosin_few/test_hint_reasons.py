@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from types import SimpleNamespace
 
+import app.games  # noqa: F401 - the games register themselves with the engine
 from app.ai.chosin_few_ai import ChosinFewAI
 from tests.chosin_few.conftest import actions_phase, advance_em, enemy_phase, run
 
