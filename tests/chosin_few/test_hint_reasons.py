@@ -7,7 +7,7 @@ from types import SimpleNamespace
 
 import app.games  # noqa: F401 - the games register themselves with the engine
 from app.ai.chosin_few_ai import ChosinFewAI
-from tests.chosin_few.conftest import actions_phase, advance_em, enemy_phase, run
+from tests.chosin_few.conftest import advance_em, enemy_phase, marine_attack_roll, red_attack, run
 
 
 def _why(game, st, a) -> str:
@@ -37,11 +37,7 @@ def test_defence_order_names_the_cube_and_rule(fresh, game):
 
 
 def test_air_support_before_and_after_a_roll_gives_the_chances(fresh, game):
-    st = actions_phase(fresh(), 3)
-    st.air_held = 1
-    st.cup.remove("red-1")
-    st.cubes = {"red-1": "A-1"}
-    run(game, st, {"type": "attack", "unit": "marine", "target_space": "A-1", "cube": "red-1"})
+    st = marine_attack_roll(game, fresh())
     need = st.roll.need
     plus = _why(game, st, {"type": "air-plus-one"})
     pct = lambda n: round(max(0, min(6, 7 - n)) / 6 * 100)   # noqa: E731 - one die
@@ -61,11 +57,7 @@ def test_air_support_before_and_after_a_roll_gives_the_chances(fresh, game):
 
 
 def test_an_enemy_roll_reason_says_who_holds_against_what(fresh, game):
-    st = enemy_phase(fresh(), ["red"])
-    st.air_held = 1
-    st.units = {"marine": "A-3", "army": "C"}
-    st.cubes = {"red-1": "E-1"}
-    advance_em(game, st)
+    st = red_attack(game, fresh(), {"marine": "A-3", "army": "C"}, air=1)
     assert st.roll is not None and st.roll.kind == "enemy"
     why = _why(game, st, {"type": "roll"})
     assert "holding against red-1" in why

@@ -1,5 +1,6 @@
 """Issue 15, point 13: the Korea hint gives a real reason for every kind of action, not only
-moves and battles. Each position below is written with the scenario tables (docs/scenarios.md)
+moves and battles. Each position below is written as a scenario file with the position tables
+(docs/scenarios.md: [start], [[piece]], [state], [[battle]], [[pending]], [position])
 so that the automatic player's choice is one kind; the hint is asked as the window asks it
 (app.ui.hint.HintJob) and its reason must name the place, the figures and the rule."""
 
@@ -13,282 +14,86 @@ import app.games  # noqa: F401 - the games register themselves with the engine
 from app.engine.match import Match
 from app.engine.scenario import load_scenario
 
-HEAD = """format = "ridgeline-scenario"
-version = 1
-game = "korea38"
-id = "hint-position"
-name = "A hint position"
-"""
-
-TAIL = """
-[position]
-unlisted = "remove"
-enter = false
-"""
-
-
-def _pieces(*rows: str) -> str:
+def _pieces(*rows: str) -> list[dict]:
+    """``"kpa-4 2424 reduced"`` -> a ``[[piece]]`` row."""
     out = []
     for row in rows:
         uid, at, *flags = row.split()
-        out.append(f'[[piece]]\nid = "{uid}"\nat = "{at}"\n' + "".join(f"{f} = true\n" for f in flags))
-    return "\n".join(out)
+        out.append({"id": uid, "at": at, **{f: True for f in flags}})
+    return out
 
 
-POSITIONS: dict[str, tuple[str, str]] = {
-    # name: (scenario body, the kind of action the AI picks there)
-    "reinforce": ("""
-[start]
-turn = 2
-phase = "allied-reinforcement"
-""" + _pieces("kpa-4 2219", "kpa-3 2620", "rok-1 2222 reduced", "us-24 pool") + """
-[state]
-to_place = ["us-24"]
-""", "reinforce"),
-    "restore": ("""
-[start]
-turn = 3
-phase = "allied-reinforcement"
-""" + _pieces("kpa-4 2219", "rok-1 2221 reduced", "rok-7 elim reduced") + """
-[state]
-rp = { rok = 1 }
-""", "replace"),
-    "naval": ("""
-[start]
-turn = 3
-phase = "allied-precombat"
-""" + _pieces("kpa-4 2626", "kpa-3 2527", "us-24 fec", "rok-1 2727"), "naval"),
-    "amphibious": ("""
-[start]
-turn = 5
-phase = "allied-precombat"
-""" + _pieces("kpa-4 2626", "kpa-3 2727", "kpa-1 2525", "kpa-2 2424", "us-1mar fec", "us-24 2929") + """
-[control]
-"1818" = "communist"
-"2017" = "communist"
-"1924" = "communist"
-""", "amphibious"),
-    "air": ("""
-[start]
-turn = 3
-phase = "allied-combat"
-""" + _pieces("kpa-4 2424", "kpa-3 2222", "us-24 2425", "us-25 2524", "air-us-1 air", "air-us-2 air") + """
-[state]
-combat_step = "resolve"
-current = 0
+def _position(phase: str, turn: int, pieces: tuple[str, ...], kind: str, **tables) -> tuple[dict, str]:
+    """A position document (docs/scenarios.md) and the kind of action the AI picks there."""
+    doc = {"format": "ridgeline-scenario", "version": 1, "game": "korea38", "id": "hint-position",
+           "name": "A hint position", "start": {"turn": turn, "phase": phase}, "piece": _pieces(*pieces),
+           **tables, "position": {"unlisted": "remove", "enter": False}}
+    return doc, kind
 
-[[battle]]
-defender = "kpa-4"
-attackers = ["us-24", "us-25"]
-stage = "air-communist"
 
-[[pending]]
-kind = "air"
-side = "allied"
-battle = 0
-""", "air"),
-    "mig": ("""
-[start]
-turn = 7
-phase = "allied-combat"
-""" + _pieces("kpa-4 1006", "us-24 1106", "us-25 1007", "air-us-1 air used", "air-mig15 air") + """
-[state]
-combat_step = "resolve"
-current = 0
+def _battle(phase: str, turn: int, pieces: tuple[str, ...], kind: str, battle: dict, pending: dict,
+            **tables) -> tuple[dict, str]:
+    """A battle being fought (battle 0) with a decision owed in it."""
+    return _position(phase, turn, pieces, kind, state={"combat_step": "resolve", "current": 0},
+                     battle=[battle], pending=[{"battle": 0, **pending}], **tables)
 
-[[battle]]
-defender = "kpa-4"
-attackers = ["us-24", "us-25"]
-air = ["air-us-1"]
-stage = "roll"
 
-[[pending]]
-kind = "mig"
-side = "communist"
-battle = 0
-""", "mig"),
-    "no-mig": ("""
-[start]
-turn = 7
-phase = "allied-combat"
-""" + _pieces("kpa-4 1006 reduced", "us-24 1106", "us-25 1007", "us-2 1105", "air-us-1 air used",
-              "air-mig15 air") + """
-[state]
-combat_step = "resolve"
-current = 0
+MIG_ALLEY_ATTACK = ("kpa-4 1006", "us-24 1106", "us-25 1007", "air-us-1 air used", "air-mig15 air")
+SEOUL_HELD = {"control": {"2017": "communist"}}
 
-[[battle]]
-defender = "kpa-4"
-attackers = ["us-24", "us-25", "us-2"]
-air = ["air-us-1"]
-stage = "roll"
-
-[[pending]]
-kind = "mig"
-side = "communist"
-battle = 0
-""", "no-mig"),
-    "loss": ("""
-[start]
-turn = 3
-phase = "allied-combat"
-""" + _pieces("kpa-4 2424", "us-24 2425", "us-25 2524 reduced") + """
-[state]
-combat_step = "resolve"
-current = 0
-
-[[battle]]
-defender = "kpa-4"
-attackers = ["us-24", "us-25"]
-stage = "attacker-loss"
-result = "AL"
-roll = 1
-
-[[pending]]
-kind = "loss"
-side = "allied"
-battle = 0
-units = ["us-24", "us-25"]
-""", "loss"),
-    "retreat": ("""
-[start]
-turn = 2
-phase = "communist-combat"
-""" + _pieces("kpa-4 2015", "kpa-105 2115", "rok-7 2016 reduced") + """
-[state]
-combat_step = "resolve"
-current = 0
-
-[[battle]]
-defender = "rok-7"
-attackers = ["kpa-4", "kpa-105"]
-stage = "wave"
-result = "DR"
-roll = 2
-retreat = true
-
-[[pending]]
-kind = "retreat"
-side = "communist"
-battle = 0
-units = ["rok-7"]
-""", "retreat"),
-    "sea-retreat": ("""
-[start]
-turn = 5
-phase = "communist-combat"
-""" + _pieces("kpa-4 2626", "kpa-3 2627", "kpa-1 2827", "kpa-2 2828", "us-24 2728 reduced") + """
-[state]
-combat_step = "resolve"
-current = 0
-
-[[battle]]
-defender = "us-24"
-attackers = ["kpa-4", "kpa-3"]
-stage = "retreat"
-result = "DR"
-roll = 3
-retreat = true
-
-[[pending]]
-kind = "sea-retreat"
-side = "allied"
-battle = 0
-units = ["2929", "fec"]
-""", "sea-retreat"),
-    "advance": ("""
-[start]
-turn = 3
-phase = "allied-combat"
-""" + _pieces("kpa-4 elim", "kpa-3 2222", "us-24 2425", "us-25 2524 reduced") + """
-[state]
-combat_step = "resolve"
-current = 0
-
-[[battle]]
-defender = "kpa-4"
-hex = "2424"
-attackers = ["us-24", "us-25"]
-stage = "done"
-result = "DE"
-roll = 6
-
-[[pending]]
-kind = "advance"
-side = "allied"
-battle = 0
-""", "advance"),
-    "spread": ("""
-[start]
-turn = 5
-phase = "allied-combat"
-""" + _pieces("kpa-4 2626", "kpa-13 elim", "us-1mar 1818", "us-7 sea:1818") + """
-[control]
-"1818" = "communist"
-"2017" = "communist"
-
-[state]
-combat_step = "resolve"
-current = 0
-
-[[battle]]
-defender = "kpa-13"
-hex = "1818"
-attackers = ["us-1mar"]
-support = ["us-7"]
-amphibious = ["us-1mar", "us-7"]
-stage = "done"
-result = "DE"
-roll = 6
-
-[[pending]]
-kind = "spread"
-side = "allied"
-battle = 0
-units = ["us-7"]
-""", "spread"),
-    "eliminate": ("""
-[start]
-turn = 3
-phase = "communist-movement"
-""" + _pieces("kpa-4 2424", "kpa-3 2424 reduced", "us-24 2425") + """
-[state]
-moved = ["kpa-4", "kpa-3"]
-""", "eliminate"),
-    "propose-armistice": ("""
-[start]
-turn = 10
-phase = "communist-reinforcement"
-""" + _pieces("kpa-4 2017", "us-24 2929") + """
-[control]
-"2017" = "communist"
-""", "propose-armistice"),
-    "accept-armistice": ("""
-[start]
-turn = 10
-phase = "communist-combat"
-""" + _pieces("kpa-4 2017", "us-24 2929") + """
-[control]
-"2017" = "communist"
-
-[[pending]]
-kind = "armistice"
-side = "communist"
-note = "allied"
-""", "accept-armistice"),
-    "reject-armistice": ("""
-[start]
-turn = 10
-phase = "allied-combat"
-""" + _pieces("kpa-4 2017", "us-24 2929") + """
-[control]
-"2017" = "communist"
-
-[[pending]]
-kind = "armistice"
-side = "allied"
-note = "communist"
-""", "reject-armistice"),
+POSITIONS: dict[str, tuple[dict, str]] = {
+    "reinforce": _position("allied-reinforcement", 2, ("kpa-4 2219", "kpa-3 2620", "rok-1 2222 reduced",
+                                                       "us-24 pool"), "reinforce", state={"to_place": ["us-24"]}),
+    "restore": _position("allied-reinforcement", 3, ("kpa-4 2219", "rok-1 2221 reduced", "rok-7 elim reduced"),
+                         "replace", state={"rp": {"rok": 1}}),
+    "naval": _position("allied-precombat", 3, ("kpa-4 2626", "kpa-3 2527", "us-24 fec", "rok-1 2727"), "naval"),
+    "amphibious": _position("allied-precombat", 5, ("kpa-4 2626", "kpa-3 2727", "kpa-1 2525", "kpa-2 2424",
+                                                    "us-1mar fec", "us-24 2929"), "amphibious",
+                            control={"1818": "communist", "2017": "communist", "1924": "communist"}),
+    "air": _battle("allied-combat", 3, ("kpa-4 2424", "kpa-3 2222", "us-24 2425", "us-25 2524", "air-us-1 air",
+                                        "air-us-2 air"), "air",
+                   {"defender": "kpa-4", "attackers": ["us-24", "us-25"], "stage": "air-communist"},
+                   {"kind": "air", "side": "allied"}),
+    "mig": _battle("allied-combat", 7, MIG_ALLEY_ATTACK, "mig",
+                   {"defender": "kpa-4", "attackers": ["us-24", "us-25"], "air": ["air-us-1"], "stage": "roll"},
+                   {"kind": "mig", "side": "communist"}),
+    "no-mig": _battle("allied-combat", 7, ("kpa-4 1006 reduced", *MIG_ALLEY_ATTACK[1:], "us-2 1105"), "no-mig",
+                      {"defender": "kpa-4", "attackers": ["us-24", "us-25", "us-2"], "air": ["air-us-1"],
+                       "stage": "roll"},
+                      {"kind": "mig", "side": "communist"}),
+    "loss": _battle("allied-combat", 3, ("kpa-4 2424", "us-24 2425", "us-25 2524 reduced"), "loss",
+                    {"defender": "kpa-4", "attackers": ["us-24", "us-25"], "stage": "attacker-loss",
+                     "result": "AL", "roll": 1},
+                    {"kind": "loss", "side": "allied", "units": ["us-24", "us-25"]}),
+    "retreat": _battle("communist-combat", 2, ("kpa-4 2015", "kpa-105 2115", "rok-7 2016 reduced"), "retreat",
+                       {"defender": "rok-7", "attackers": ["kpa-4", "kpa-105"], "stage": "wave", "result": "DR",
+                        "roll": 2, "retreat": True},
+                       {"kind": "retreat", "side": "communist", "units": ["rok-7"]}),
+    "sea-retreat": _battle("communist-combat", 5, ("kpa-4 2626", "kpa-3 2627", "kpa-1 2827", "kpa-2 2828",
+                                                   "us-24 2728 reduced"), "sea-retreat",
+                           {"defender": "us-24", "attackers": ["kpa-4", "kpa-3"], "stage": "retreat",
+                            "result": "DR", "roll": 3, "retreat": True},
+                           {"kind": "sea-retreat", "side": "allied", "units": ["2929", "fec"]}),
+    "advance": _battle("allied-combat", 3, ("kpa-4 elim", "kpa-3 2222", "us-24 2425", "us-25 2524 reduced"),
+                       "advance",
+                       {"defender": "kpa-4", "hex": "2424", "attackers": ["us-24", "us-25"], "stage": "done",
+                        "result": "DE", "roll": 6},
+                       {"kind": "advance", "side": "allied"}),
+    "spread": _battle("allied-combat", 5, ("kpa-4 2626", "kpa-13 elim", "us-1mar 1818", "us-7 sea:1818"), "spread",
+                      {"defender": "kpa-13", "hex": "1818", "attackers": ["us-1mar"], "support": ["us-7"],
+                       "amphibious": ["us-1mar", "us-7"], "stage": "done", "result": "DE", "roll": 6},
+                      {"kind": "spread", "side": "allied", "units": ["us-7"]},
+                      control={"1818": "communist", "2017": "communist"}),
+    "eliminate": _position("communist-movement", 3, ("kpa-4 2424", "kpa-3 2424 reduced", "us-24 2425"),
+                           "eliminate", state={"moved": ["kpa-4", "kpa-3"]}),
+    "propose-armistice": _position("communist-reinforcement", 10, ("kpa-4 2017", "us-24 2929"),
+                                   "propose-armistice", **SEOUL_HELD),
+    "accept-armistice": _position("communist-combat", 10, ("kpa-4 2017", "us-24 2929"), "accept-armistice",
+                                  pending=[{"kind": "armistice", "side": "communist", "note": "allied"}],
+                                  **SEOUL_HELD),
+    "reject-armistice": _position("allied-combat", 10, ("kpa-4 2017", "us-24 2929"), "reject-armistice",
+                                  pending=[{"kind": "armistice", "side": "allied", "note": "communist"}],
+                                  **SEOUL_HELD),
 }
 
 # what the reason must say: the place, the figures the AI weighed, the rule
@@ -325,9 +130,11 @@ EXPECT: dict[str, tuple[str, ...]] = {
 }
 
 
-def _position(tmp_path, name: str) -> Match:
+def _start(tmp_path, name: str) -> Match:
+    """The position written to a scenario file and opened as any scenario is."""
+    from app.engine.position import position_toml
     p = tmp_path / f"{name}.toml"
-    p.write_text(HEAD + POSITIONS[name][0] + TAIL, encoding="utf-8")
+    p.write_text(position_toml(POSITIONS[name][0]), encoding="utf-8")
     game, loaded = load_scenario(p)
     return Match.start(game, loaded.data, seed=1, scenario_path=str(p), scenario_text=loaded.text)
 
@@ -345,7 +152,7 @@ def _ask_hint(m: Match):
 
 @pytest.mark.parametrize("name", sorted(POSITIONS))
 def test_the_hint_gives_a_specific_reason(tmp_path, name):
-    m = _position(tmp_path, name)
+    m = _start(tmp_path, name)
     before = m.digest()
     action, why, shown = _ask_hint(m)
     assert action is not None and action["type"] == POSITIONS[name][1], action
@@ -372,7 +179,7 @@ def test_the_end_of_a_reinforcement_phase_says_why_the_points_are_left(tmp_path)
     """Points left at the end of a reinforcement phase: the reason says they are lost (10.4);
     none left: every arrival placed (10.0)."""
     from app.ai.korea38.reasons import explain
-    m = _position(tmp_path, "restore")
+    m = _start(tmp_path, "restore")
     m.apply({"type": "replace", "unit": "rok-1", "at": "2221"})
     m.state.rp["rok"] = 1
     why = explain(m.state, {"type": "end-phase"})
@@ -383,6 +190,6 @@ def test_the_end_of_a_reinforcement_phase_says_why_the_points_are_left(tmp_path)
 
 def test_no_advance_has_a_reason(tmp_path):
     from app.ai.korea38.reasons import explain
-    m = _position(tmp_path, "advance")
+    m = _start(tmp_path, "advance")
     why = explain(m.state, {"type": "no-advance"})
     assert why.startswith("nobody advances into Yongdong (2424)") and why.endswith("(9.0)")
