@@ -5,6 +5,7 @@
 from __future__ import annotations
 
 import math
+from typing import Any
 
 from app.games.guts import roll
 from app.games.guts.fire import centre, dist_to_gun, fire_on, is_with, reach, visible
@@ -12,8 +13,6 @@ from app.games.guts.state import ANTI_TANK, BAR, Element, GTG, GutsState, LEADER
 
 
 # =========================================================================== eligibility
-
-
 def region(state: GutsState, e: Element) -> tuple[float, float, float, float, float, float, float]:
     """The one region a move's destination must lie in: within reach of the base centre and with
     the whole base still on the table. (cx, cy, r, xmin, xmax, ymin, ymax)."""
@@ -124,13 +123,21 @@ def silence_problem(state: GutsState, e: Element, gid: str) -> tuple[str, str] |
     return None
 
 
-def grenade_problem(state: GutsState, e: Element, gid: str) -> tuple[str, str] | None:
-    p = firer_problem(state, e)
+def _close_attack_problem(state: GutsState, e: Element, gid: str, first: Any, deed: str,
+                          rule: str) -> tuple[str, str] | None:
+    """What grenades (GUTS-SIL-GREN) and the close assault (GUTS-ASLT) both ask first: that the
+    team may act at all (``first``: may it fire, may it move), that it is a rifle or BAR team,
+    and that its target is a gun still on the table, silenced or not."""
+    p = first(state, e)
     if p:
         return p
     if e.kind not in (RIFLE, BAR):
-        return f"{e.name} does not throw grenades (rifle and BAR teams do)", "GUTS-SIL-GREN"
-    p = gun_target_problem(state, gid, need_active=False)
+        return f"{e.name} does not {deed} (rifle and BAR teams do)", rule
+    return gun_target_problem(state, gid, need_active=False)
+
+
+def grenade_problem(state: GutsState, e: Element, gid: str) -> tuple[str, str] | None:
+    p = _close_attack_problem(state, e, gid, firer_problem, "throw grenades", "GUTS-SIL-GREN")
     if p:
         return p
     g = state.guns[gid]
@@ -141,12 +148,7 @@ def grenade_problem(state: GutsState, e: Element, gid: str) -> tuple[str, str] |
 
 
 def assault_problem(state: GutsState, e: Element, gid: str) -> tuple[str, str] | None:
-    p = advance_problem(state, e)
-    if p:
-        return p
-    if e.kind not in (RIFLE, BAR):
-        return f"{e.name} does not make close assaults (rifle and BAR teams do)", "GUTS-ASLT"
-    p = gun_target_problem(state, gid, need_active=False)
+    p = _close_attack_problem(state, e, gid, advance_problem, "make close assaults", "GUTS-ASLT")
     if p:
         return p
     g = state.guns[gid]

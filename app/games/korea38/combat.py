@@ -250,22 +250,8 @@ def step(state: K38State, ctx: Context) -> None:
             if (b.air and fresh_air(state, data, COMMUNIST, "cancel")
                     and state.units[b.defender].at in data.mig_alley):
                 state.pending.append(Pending("mig", COMMUNIST, state.current))
-        elif st == "roll":
-            _roll(state, b, ctx)
-        elif st == "attacker-loss":
-            _attacker_loss(state, b, ctx)
-        elif st == "defender-loss":
-            _defender_loss(state, b, ctx)
-        elif st == "retreat":
-            _retreat(state, b, ctx)
-        elif st == "wave":
-            _wave(state, b, ctx)
-        elif st == "wave-loss":
-            _wave_loss(state, b, ctx)
-        elif st == "advance":
-            _advance(state, b, ctx)
-        elif st == "amph-loss":
-            _amph_loss(state, b, ctx)
+        elif st in _STAGES:
+            _STAGES[st](state, b, ctx)
         else:  # done
             b.resolved = True
             b.stage = "done"
@@ -614,3 +600,9 @@ def odds_breakdown(state: K38State, battle: int, air: list[str] | None = None) -
     out["probabilities"] = {k: float(v) for k, v in res.items()}
     out["retreat_probabilities"] = {k: float(v) for k, v in outcomes.items()}
     return out
+
+
+#: The stages of a battle after the air decisions, each run by its own step (see :func:`step`).
+_STAGES = {"roll": _roll, "attacker-loss": _attacker_loss, "defender-loss": _defender_loss,
+           "retreat": _retreat, "wave": _wave, "wave-loss": _wave_loss, "advance": _advance,
+           "amph-loss": _amph_loss}
