@@ -39,6 +39,15 @@ LOSS = -40000.0
 WIN = 40000.0
 
 
+def _remember(cache: dict[Any, Any], key: Any, value: Any, limit: int) -> Any:
+    """Keep ``value`` in a look-ahead cache, emptied whole when it grows past ``limit`` (a game
+    revisits few positions, so old entries are seldom worth keeping)."""
+    if len(cache) > limit:
+        cache.clear()
+    cache[key] = value
+    return value
+
+
 @dataclass
 class Weights:
     order: float = 6000.0
@@ -381,10 +390,7 @@ class ChosinFewAI:
                 if nd < dist.get(nxt, 1e9):
                     dist[nxt] = nd
                     heapq.heappush(heap, (nd, nxt))
-        if len(self._route_cache) > 50000:
-            self._route_cache.clear()
-        self._route_cache[key] = best
-        return best
+        return _remember(self._route_cache, key, best, 50000)
 
     def _remaining_turns(self, game, s) -> tuple[float, float]:
         data = game.data(s)
@@ -429,10 +435,7 @@ class ChosinFewAI:
                 s.air_board = saved
         else:
             out = {sp: game.cube_destination(s, sp)[0] for sp in game.data(s).adjacent}
-        if len(self._dest_cache) > 20000:
-            self._dest_cache.clear()
-        self._dest_cache[key] = out
-        return out
+        return _remember(self._dest_cache, key, out, 20000)
 
     def _colour_odds(self, game, s) -> dict[str, float]:
         data = game.data(s)
