@@ -259,12 +259,14 @@ def _int(v: Any) -> bool:
     return isinstance(v, int) and not isinstance(v, bool)
 
 
-def _checked(doc: Any, kind: str, rules: Callable[[dict[str, Any]], list[tuple[str, str]]]) -> list[tuple[str, str]]:
+def _checked(doc: Any, kind: str, rules: Callable[[dict[str, Any]], list[tuple[str, str]]],
+             fmt: str = "") -> list[tuple[str, str]]:
     """A data file of ``kind`` (cards, tracks, components): a table, its key types by
-    schemas/<kind>.json, then ``rules`` for what a schema cannot say."""
+    schemas/<kind>.json, its ``fmt`` name and version when given, then ``rules`` for what a
+    schema cannot say."""
     if not isinstance(doc, dict):
         return [("", f"a {kind} file must be a table")]
-    return schema_first(doc, __name__, kind, rules)
+    return schema_first(doc, __name__, kind, lambda d: (_envelope(d, fmt) if fmt else []) + rules(d))
 
 
 def _envelope(doc: dict[str, Any], fmt: str) -> list[tuple[str, str]]:
@@ -373,14 +375,14 @@ def _card_rules(cards: dict[str, Any], space_ids: set[str] | None) -> list[tuple
 
 def check_tracks(tracks: Any) -> list[tuple[str, str]]:
     """tracks.toml: every key in schemas/tracks.json; here, each unit's track and its start."""
-    return _checked(tracks, "tracks", _track_rules)
+    return _checked(tracks, "tracks", _track_rules, TRACKS_FORMAT)
 
 
 def _track_rules(tracks: dict[str, Any]) -> list[tuple[str, str]]:
-    p = _envelope(tracks, TRACKS_FORMAT)
+    p: list[tuple[str, str]] = []
     t = tracks.get("tracks")
     if not isinstance(t, dict):
-        return p + [("tracks", "missing [tracks.<unit>] tables")]
+        return [("tracks", "missing [tracks.<unit>] tables")]
     for u in UNITS:
         tr = t.get(u)
         if not isinstance(tr, dict):
@@ -397,11 +399,11 @@ def _track_rules(tracks: dict[str, Any]) -> list[tuple[str, str]]:
 
 def check_components(comp: Any) -> list[tuple[str, str]]:
     """components.toml: key types in schemas/components.json; here, colours and counts."""
-    return _checked(comp, "components", _component_rules)
+    return _checked(comp, "components", _component_rules, COMPONENTS_FORMAT)
 
 
 def _component_rules(comp: dict[str, Any]) -> list[tuple[str, str]]:
-    p = _envelope(comp, COMPONENTS_FORMAT)
+    p: list[tuple[str, str]] = []
     cubes = comp.get("cubes")
     if not isinstance(cubes, dict) or not all(k in CUBE_COLOURS and _int(v) and 0 <= v <= 20
                                               for k, v in cubes.items()):

@@ -38,15 +38,19 @@ def can_act(e: Element) -> str | None:
     return None
 
 
-def advance_problem(state: GutsState, e: Element) -> tuple[str, str] | None:
+def _fit_for(e: Element, shaken: dict[str, str]) -> tuple[str, str] | None:
+    """An element that may still act this turn (one act a turn, GUTS-XFIRE) and is not in one
+    of the ``shaken`` states (state -> why not, GUTS-LEAVE)."""
     p = can_act(e)
     if p:
         return p, "GUTS-XFIRE"
-    if e.status == PINNED:
-        return f"{e.name} is pinned and must be rallied first", "GUTS-LEAVE"
-    if e.status == GTG:
-        return f"{e.name} has gone to ground: it must leave cover to move", "GUTS-LEAVE"
-    return None
+    why = shaken.get(e.status)
+    return (why.format(name=e.name), "GUTS-LEAVE") if why else None
+
+
+def advance_problem(state: GutsState, e: Element) -> tuple[str, str] | None:
+    return _fit_for(e, {PINNED: "{name} is pinned and must be rallied first",
+                        GTG: "{name} has gone to ground: it must leave cover to move"})
 
 
 def leave_problem(state: GutsState, e: Element) -> tuple[str, str] | None:
@@ -83,14 +87,8 @@ def leaders_for(state: GutsState, team: Element) -> list[Element]:
 
 
 def firer_problem(state: GutsState, e: Element) -> tuple[str, str] | None:
-    p = can_act(e)
-    if p:
-        return p, "GUTS-XFIRE"
-    if e.status == GTG:
-        return f"{e.name} has gone to ground and cannot fire", "GUTS-LEAVE"
-    if e.status == PINNED:
-        return f"{e.name} is pinned and cannot fire", "GUTS-LEAVE"
-    return None
+    return _fit_for(e, {GTG: "{name} has gone to ground and cannot fire",
+                        PINNED: "{name} is pinned and cannot fire"})
 
 
 def gun_target_problem(state: GutsState, gid: str, need_active: bool = True) -> tuple[str, str] | None:
