@@ -161,6 +161,7 @@ def test_the_hint_gives_a_specific_reason(tmp_path, name):
     assert why != "nothing else this phase is worth the risk"
     # the window shows what the action does, then the reason; nothing internal leaks out
     assert shown.endswith(f"Why: {why}") and "{" not in shown and "None" not in shown
+    assert " fec" not in shown and "sea:" not in shown          # boxes by their names
     assert m.digest() == before                     # asking for a hint changes nothing
 
 

@@ -241,7 +241,8 @@ _LABELS: dict[str, Callable[[Callable[[str], str], dict[str, Any]], str]] = {
     "no-mig": lambda n, a: "Keep the MiG-15 out",
     "loss": lambda n, a: f"Step loss to {n(a['unit'])}",
     "retreat": lambda n, a: "Retreat via " + " -> ".join(a["path"]),
-    "sea-retreat": lambda n, a: f"Retreat by sea to {a['to']}",
+    "sea-retreat": lambda n, a: ("Retreat by sea to the Far East Command box" if a["to"] == FEC
+                                 else f"Retreat by sea to {a['to']}"),
     "advance": lambda n, a: f"Advance {n(a['unit'])} into {a['to']}",
     "no-advance": lambda n, a: "Do not advance",
     "spread": lambda n, a: f"Land {n(a['unit'])} at {a['to']}",
