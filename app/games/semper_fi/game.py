@@ -32,8 +32,25 @@ class SemperFi(Game):
             return [("", f"the scenario cannot be read: {type(e).__name__}: {e}")]
 
     def setup(self, scenario: dict[str, Any], options: dict[str, Any], seed: int) -> SFState:
-        from app.games.semper_fi.setup import setup_state
-        return setup_state(scenario, options, seed)
+        from app.games.semper_fi.position import setup_position
+        return setup_position(scenario, options, seed)
+
+    # -- positions (app/games/semper_fi/position.py; docs/scenarios.md) ---------------------------
+    def position_tables(self, state: GameState, scenario: dict[str, Any]) -> dict[str, Any]:
+        from app.games.semper_fi.position import position_tables
+        return position_tables(state, scenario)  # type: ignore[arg-type]
+
+    def position_problems(self, data: dict[str, Any]) -> list[tuple[str, str]]:
+        from app.games.semper_fi.position import position_problems
+        return position_problems(self, data)
+
+    def position_schema(self) -> dict[str, Any]:
+        from app.games.semper_fi.position import position_schema
+        return position_schema()
+
+    def show_overlays(self, state: GameState, side: str | None) -> list[dict[str, Any]]:
+        from app.games.semper_fi.reading import show_overlays
+        return show_overlays(state, side)  # type: ignore[arg-type]
 
     def validate_data(self, path: Path, data: Any) -> list[tuple[str, str]] | None:
         if not isinstance(data, dict):
