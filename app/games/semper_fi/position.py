@@ -166,6 +166,7 @@ def apply_tables(state: SFState, scenario: dict[str, Any], unlisted: str) -> Non
         base = to_json(UnitState(steps=counters().units[uid].type.steps))     # a row states the unit whole
         base.update({k: v for k, v in row.items() if k != "id"})
         state.units[uid] = conv(base)
+        state.battalion.setdefault(counters().units[uid].battalion, 0)     # 1.7c: a unit new to the set-up
     if unlisted == "remove":
         for uid in [u for u in state.units if u not in listed]:
             del state.units[uid]
