@@ -193,3 +193,17 @@ def test_bad_semper_fi_positions_name_file_line_and_field(tmp_path, capsys):
     assert "support.air_until[0]" in out
     out = _bad(tmp_path, capsys, '[[piece]]\nid = "no-such-unit"\nat = "11.03"\n')
     assert "piece[0].id: unknown unit id 'no-such-unit'" in out
+
+
+def test_docs_explain_every_semper_fi_key_with_an_example():
+    from app import ROOT
+    from app.games.semper_fi.position import position_schema
+    doc = (ROOT / "docs" / "scenarios.md").read_text(encoding="utf-8")
+    section = doc[doc.index("## Semper Fi! (`semper-fi`)"):doc.index("## Reading a position")]
+    schema = position_schema()
+    for table, spec in schema.items():
+        assert f"`{table}`" in section or f"[{table}]" in section or f"[[{table}]]" in section, table
+        props = spec.get("properties") or (spec.get("items") or {}).get("properties") or {}
+        for key in props:
+            assert f"`{key}`" in section, f"{table}.{key} is not explained"
+    assert 'game = "semper-fi"' in section and "dice = [" in section
