@@ -48,6 +48,16 @@ class SemperFi(Game):
         from app.games.semper_fi.position import position_schema
         return position_schema()
 
+    def next_step(self, state: GameState) -> dict[str, Any] | None:
+        """The turn bar's next-step control (app/games/semper_fi/turn_bar.py)."""
+        from app.games.semper_fi.turn_bar import next_step
+        return next_step(state)  # type: ignore[arg-type]
+
+    def report_metrics(self, state: GameState) -> dict[str, dict[str, float]]:
+        """Strength and ground for the end-of-game report (app/games/semper_fi/report.py)."""
+        from app.games.semper_fi.report import report_metrics
+        return report_metrics(state)  # type: ignore[arg-type]
+
     def show_overlays(self, state: GameState, side: str | None) -> list[dict[str, Any]]:
         from app.games.semper_fi.reading import show_overlays
         return show_overlays(state, side)  # type: ignore[arg-type]
