@@ -72,3 +72,18 @@ def test_a_refusal_names_a_rule_the_panel_can_open():
     for text, want in (("Not allowed: a paralysed unit may not fire (C7.2)", "C7.2"),
                        ("Not allowed: the hex holds no revealed enemy (1.3b)", "1.3b")):
         assert first_rule(text) == want and find_rule(rules, want) is not None
+
+
+def test_hint_reasons_give_a_why_and_a_rule_for_every_action_of_a_position():
+    from app.games.semper_fi.hint_words import hint_reason
+    rules = load_summaries("semper-fi")
+    path = RESOURCES / "semper-fi" / "tutorial" / "tutorial.toml"
+    game, loaded = load_scenario(path)
+    m = Match.start(game, loaded.data, seed=1)
+    for a in m.legal_actions():
+        text = hint_reason(m.state, a)
+        assert "Why: " in text and "{" not in text, text
+        r = first_rule(text)
+        assert r and find_rule(rules, r) is not None, text
+    fire = hint_reason(m.state, {"type": "fire", "from": "12.03", "at": "14.04"})
+    assert "% chance" in fire

@@ -119,3 +119,17 @@ def test_end_of_game_report_names_the_sides_and_counts_steps_in_play(qtbot, tmp_
     assert "North Korean" in words and "US" in words and " Nk" not in words and "Us " not in words
     assert rep.rep.strength["us"][-1] == 10 and rep.rep.strength["nk"][-1] == 5
     assert rep.save_png(tmp_path / "report.png")
+
+
+def test_hint_names_what_the_computer_would_do_with_its_reason(qtbot):
+    w = position_window(qtbot, TUTORIAL.read_text(), TUTORIAL)
+    n, digest = len(w.match.history), w.match.digest()
+    QTest.keyClick(w, Qt.Key.Key_H)
+    qtbot.waitUntil(lambda: w.hint_shown is not None or w._hint is None, timeout=20_000)
+    a = w.hint_shown
+    assert a is not None and a in w._legal
+    assert len(w.match.history) == n and w.match.digest() == digest
+    msg = w.statusBar().currentMessage()
+    assert msg.startswith("Hint: ") and "{" not in msg and "Why: " in msg
+    from app.ui.rules_panel import first_rule
+    assert first_rule(msg)                       # the reason cites its rule, a link in the status bar

@@ -58,6 +58,11 @@ class SemperFi(Game):
         from app.games.semper_fi.report import report_metrics
         return report_metrics(state)  # type: ignore[arg-type]
 
+    def hint_reason(self, state: GameState, action: Action) -> str:
+        """What a hinted action buys under the rules (app/games/semper_fi/hint_words.py)."""
+        from app.games.semper_fi.hint_words import hint_reason
+        return hint_reason(state, action)  # type: ignore[arg-type]
+
     def show_overlays(self, state: GameState, side: str | None) -> list[dict[str, Any]]:
         from app.games.semper_fi.reading import show_overlays
         return show_overlays(state, side)  # type: ignore[arg-type]
