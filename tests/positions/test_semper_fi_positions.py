@@ -207,3 +207,22 @@ def test_docs_explain_every_semper_fi_key_with_an_example():
         for key in props:
             assert f"`{key}`" in section, f"{table}.{key} is not explained"
     assert 'game = "semper-fi"' in section and "dice = [" in section
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_fixed_dice_give_the_stated_result_whatever_the_seed(seed):
+    path = SF / "tutorial" / "tutorial.toml"
+    game, loaded = load_scenario(path)
+    m = Match.start(game, loaded.data, seed=seed)
+    assert m.state.rng.fixed == [4, 5, 3, 3]
+    m.apply({"type": "fire", "from": "12.03", "at": "14.04"})
+    assert m.state.units["2-15-plt-1"].morale == "suppressed" and not m.state.rng.fixed
+    rolls = [e.text for e in m.events() if "rolled" in e.text]
+    assert len(rolls) == 2 and all("(fixed)" in t for t in rolls)
+
+
+def test_a_fixed_die_no_die_shows_is_refused(tmp_path, capsys):
+    p = tmp_path / "dice.toml"
+    p.write_text(HEAD.replace("enter = false\n", "enter = false\ndice = [3, 7]\n") + ROWS, encoding="utf-8")
+    assert main(["validate", str(p)]) == 2
+    assert "position.dice[1]: 7 is not a face" in capsys.readouterr().out
