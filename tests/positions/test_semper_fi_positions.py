@@ -226,3 +226,21 @@ def test_a_fixed_die_no_die_shows_is_refused(tmp_path, capsys):
     p.write_text(HEAD.replace("enter = false\n", "enter = false\ndice = [3, 7]\n") + ROWS, encoding="utf-8")
     assert main(["validate", str(p)]) == 2
     assert "position.dice[1]: 7 is not a face" in capsys.readouterr().out
+
+
+def test_enter_runs_the_entry_steps_of_the_phase_and_false_loads_as_written(tmp_path):
+    marked = ROWS.replace('at = "11.03"\n', 'at = "11.03"\nacted = "moved"\nmp_spent = 2.0\n')
+    for enter, acted in (("false", "moved"), ("true", "")):
+        p = tmp_path / f"enter-{enter}.toml"
+        p.write_text(HEAD.replace("enter = false", f"enter = {enter}") + marked, encoding="utf-8")
+        game, loaded = load_scenario(p)
+        m = Match.start(game, loaded.data, seed=1)
+        assert m.state.units["1-5-plt-1"].acted == acted      # a new action phase clears the marks
+    # a new turn: the command phase and the initiative roll run on load
+    p = tmp_path / "turn.toml"
+    p.write_text(HEAD.replace("enter = false\n", "").replace('phase = "action-1"', 'phase = "initiative"') + ROWS,
+                 encoding="utf-8")
+    game, loaded = load_scenario(p)
+    m = Match.start(game, loaded.data, seed=1)
+    assert m.state.phase == "initiative" and m.state.initiative in ("us", "nk")
+    assert {a["type"] for a in m.legal_actions()} == {"go-first", "go-second"}

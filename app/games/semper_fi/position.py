@@ -158,6 +158,13 @@ def apply_tables(state: SFState, scenario: dict[str, Any], unlisted: str) -> Non
     for k in ("turn", "phase", "active", "turn_side", "first", "initiative"):
         if k in start:
             setattr(state, k, type(getattr(state, k))(start[k]))
+    if state.phase in ("action-1", "action-2") and not state.first:
+        # an action phase needs to know who went first: the side to act, unless a reaction
+        from app.games.semper_fi.units import other
+        state.first = state.active if state.phase == "action-1" else other(state.active)
+    if state.phase not in ("setup", "initiative"):
+        state.initiative = state.initiative or state.first
+        state.turn_side = state.turn_side or state.active
     conv = converter(UnitState)
     listed: set[str] = set()
     for row in scenario.get("piece", []) or []:
