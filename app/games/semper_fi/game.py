@@ -63,6 +63,11 @@ class SemperFi(Game):
         from app.games.semper_fi.hint_words import hint_reason
         return hint_reason(state, action)  # type: ignore[arg-type]
 
+    def sandbox_position(self, rows: list[dict[str, Any]], source: str) -> dict[str, Any]:
+        """A sandbox board saved as a position (app/ui/position_save.py)."""
+        from app.games.semper_fi.position import sandbox_position
+        return sandbox_position(rows, source)
+
     def show_overlays(self, state: GameState, side: str | None) -> list[dict[str, Any]]:
         from app.games.semper_fi.reading import show_overlays
         return show_overlays(state, side)  # type: ignore[arg-type]

@@ -400,3 +400,49 @@ def position_schema() -> dict[str, Any]:
         "state": {"type": "object", "description": "other state fields by name",
                   "propertyNames": {"enum": list(state_keys())}},
     }
+
+
+# -- a sandbox board saved as a position ---------------------------------------------------------------
+SANDBOX_BOXES = {"to-set-up": "setup", "off-map": "offmap", "reinforcements": "pool"}
+
+
+def _shipped_scenario(source: str) -> dict[str, Any] | None:
+    """The scenario a sandbox board came from: its file, or a shipped scenario by its id."""
+    import tomllib
+    from pathlib import Path
+
+    from app import RESOURCES
+    head = source.split(",", 1)[0]
+    sid = head.split(":", 1)[1].strip() if ":" in head else ""
+    candidates = [Path(source)] if source.endswith(".toml") else []
+    root = RESOURCES / "semper-fi"
+    candidates += sorted(root.glob("scenarios/*.toml")) + [root / "tutorial" / "tutorial.toml"]
+    for p in candidates:
+        try:
+            data = tomllib.loads(p.read_text(encoding="utf-8"))
+        except (OSError, tomllib.TOMLDecodeError):
+            continue
+        if data.get("game") == "semper-fi" and (p == Path(source) or (sid and data.get("id") == sid)):
+            return data
+    return None
+
+
+def sandbox_position(rows: list[dict[str, Any]], source: str) -> dict[str, Any]:
+    """A sandbox board of Semper Fi! as a position (window hook, app/ui/position_save.py): the
+    scenario it came from with its units where the board shows them. Steps and marks are not
+    kept on a sandbox board, so each unit starts whole and unmarked."""
+    from app.games.semper_fi.data import counters
+    base = _shipped_scenario(source)
+    if base is None:
+        raise ValueError(f"cannot tell which Semper Fi! scenario this board came from ({source or 'unknown'})")
+    doc = {k: v for k, v in split(base).items() if k not in ("options",)}
+    units = counters().units
+    pieces = []
+    for r in rows:
+        uid, at = str(r.get("id", "")), str(r.get("at", ""))
+        if uid not in units:
+            continue                                    # hidden markers and drawings
+        pieces.append({"id": uid, "at": SANDBOX_BOXES.get(at, at)})
+    doc["piece"] = pieces
+    doc["position"] = {"unlisted": "remove", "enter": False}
+    return doc
