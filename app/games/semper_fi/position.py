@@ -226,7 +226,11 @@ def position_problems(game: Any, data: dict[str, Any]) -> list[tuple[str, str]]:
     out: list[tuple[str, str]] = []
     b = board(data["map"])
     c = counters()
-    clock, _ = build_clock(data["turns"]["first"], data["turns"]["last"])
+    try:                        # the clock as the scenario's set-up builds it (its season, its light)
+        from app.games.semper_fi.setup import setup_state
+        clock = setup_state(split(data), {}, 0).clock
+    except Exception:  # noqa: BLE001 - the plain clock will do for the checks
+        clock, _ = build_clock(data["turns"]["first"], data["turns"]["last"])
 
     def place_ok(h: Any) -> bool:
         return isinstance(h, str) and (b.grid.contains(h) or h in BOXES)
