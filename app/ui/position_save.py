@@ -69,6 +69,18 @@ def sandbox_document(match: Any, name: str = "") -> dict[str, Any]:
             row["at"] = row["at"][4:]
         rows.append(row)
     from app.ui.sandbox import sandbox_table
+    if rules:
+        # a game whose scenarios need more than the pieces (a map, a clock) completes the file
+        from app.games import get_game
+        from app.ui.hooks import game_hook
+        hook = game_hook(get_game(gid), "sandbox_position")
+        if hook is not None:
+            doc = dict(hook(rows, str(getattr(state, "source", "") or "")))
+            doc.update({"format": "ridgeline-scenario", "version": 1, "game": gid,
+                        "id": _slug(name or "sandbox-position"), "name": name or "A position from the sandbox",
+                        "description": "Pieces placed by hand in the sandbox.",
+                        "sandbox": sandbox_table(match)})
+            return doc
     return {"format": "ridgeline-scenario", "version": 1, "game": gid, "id": _slug(name or "sandbox-position"),
             "name": name or "A position from the sandbox",
             "description": "Pieces placed by hand in the sandbox.", "piece": rows,

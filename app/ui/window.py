@@ -82,7 +82,7 @@ def _mover(a: Action) -> str | None:
 
 
 def _is_drag_action(a: Action) -> bool:
-    return "to" in a and _mover(a) is not None
+    return "to" in a and _mover(a) is not None and a.get("type") != "mode"   # a change of mode is no move
 
 
 def _is_declare(a: Action) -> bool:

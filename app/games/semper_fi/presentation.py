@@ -130,7 +130,7 @@ def describe_action(state: SFState, a: Action) -> str:
     if t == "end-phase":
         return "End this phase"
     if t == "mode":
-        return f"{lab(a['unit'])}: change to {a['to']} mode"
+        return f"{lab(a['unit'])}: to {a['to']} mode"
     if t == "move":
         s = state.units.get(a["unit"])
         if s is not None and s.at in ("offmap", COLUMN):
