@@ -106,6 +106,11 @@ def view(state: SFState, side: str | None) -> dict[str, Any]:
             else:
                 units[uid] = {"at": state.units[uid].at, "hidden": True}
     data.pop("rng", None)
+    from app.games.semper_fi.orders import open_to
+    for key in ("opsheets", "objectives", "drafts", "committed"):      # C12: sheets are secret
+        sheet = data.get(key)
+        if isinstance(sheet, dict):
+            data[key] = {f: v for f, v in sheet.items() if open_to(state, f, side)}
     data["pending"] = [p for p in data.get("pending", []) if p.get("side") == side or p.get("kind") != "retreat"]
     return data
 
@@ -119,6 +124,11 @@ def describe_action(state: SFState, a: Action) -> str:
         return "Set up the remaining units at random in their areas"
     if t == "reserve":
         return f"Hold {lab(a['unit'])} off the map in reserve"
+    if t in ("draw-sheet", "write-sheet"):
+        from app.games.semper_fi.orders import formation_name, kind_name
+        obj = f" toward {a['objective']}" if a.get("objective") else ""
+        verb = "Draw up" if t == "draw-sheet" else "Write a new"
+        return f"{verb} {kind_name(a['kind'])} sheet for {formation_name(state, a['formation'])}{obj}"
     if t == "remove-step":
         return f"Take a step off {lab(a['unit'])}"
     if t == "end-setup":
@@ -256,6 +266,10 @@ def panels(state: SFState, side: str | None) -> list[dict[str, Any]]:
             n = sum(1 for a in state.air if a == i)
             rows.append([state.clock[i - 1][-4:], f"{n} F4U" if n else "-"])
         out.append({"title": "Air (loiter track)", "rows": rows})
+    from app.games.semper_fi.orders import panel_rows
+    sheets = panel_rows(state, side)
+    if sheets:
+        out.append({"title": "Op sheets", "rows": sheets})
     bm = [[bn, str(v)] for bn, v in sorted(state.battalion.items()) if v]
     if bm:
         out.append({"title": "Battalion morale", "rows": bm})
