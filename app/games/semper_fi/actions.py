@@ -396,10 +396,13 @@ def _move(state: SFState, u: str, to: str, ctx: Context) -> None:
 
 
 def _after_step(state: SFState, u: str, to: str, ctx: Context, road: bool) -> None:
-    for x in [x for x in state.barrages if x.kind == "he" and x.hex == to and x.side != udef(u).side]:
-        # C9.3: a unit moving into a live barrage hex is fired on at half the barrage's strength
+    for x in [x for x in state.barrages if x.side != udef(u).side]:
+        # C9.3: a unit moving into a live barrage zone (the impact hex or one of the six around)
+        fp = indirect.zone_strength(state, x, to)
+        if fp <= 0:
+            continue
         mods = fire.modifiers(state, to, None, [], "barrage")
-        fire.resolve_area(state, x.firepower // 2, to, mods, ctx, "C9.3", "The barrage")
+        fire.resolve_area(state, fp, to, mods, ctx, "C9.3", "The barrage")
         if state.units[u].at != to:
             return
     hidden.moved(state, u, ctx)
@@ -448,10 +451,5 @@ def preview(state: SFState, action: Action) -> dict[str, Any] | None:
     if t == "point-fire":
         return fire.point_preview(state, action["unit"], action["target"])
     if t == "overwatch" and state.pending:
-        p = state.pending[0]
-        ready = [u for u in side_at(state, action["from"], p.side) if overwatch.can_overwatch(state, u)]
-        fp, used = fire.firepower(state, ready, p.hex)
-        mods = fire.modifiers(state, p.hex, action["from"], [values(state, u).range for u in used], "overwatch",
-                              road_moving=p.note == "road")
-        return fire.preview(fp, mods)
+        return overwatch.preview(state, state.pending[0], action["from"])
     return None

@@ -277,6 +277,9 @@ def validate_tables(data: Any) -> list[tuple[str, str]]:
             out.append((f"clock.periods[{i}]", "needs a light (day/dusk/dawn/night) and minutes"))
     if not periods:
         out.append(("clock.periods", "missing"))
+    fm = (data.get("overwatch") or {}).get("fired_min")
+    if not _int(fm) or not 1 <= fm <= 6:
+        out.append(("overwatch.fired_min", "must be a die face 1-6"))
     sheets = (data.get("op_sheets") or {})
     for k, v in (sheets.get("kinds") or {}).items():
         if not isinstance(v, dict) or not _int(v.get("difficulty")) or not _int(v.get("leash")) or not all(

@@ -282,6 +282,10 @@ def overlays(state: SFState, side: str | None) -> list[dict[str, Any]]:
         colour = {"he": "#C0392B", "smoke": "#8A8A86", "illum": "#F1C40F"}[x.kind]
         label = {"he": "Barrage", "smoke": "Smoke", "illum": "Illum"}[x.kind]
         out.append({"kind": "hexes", "hexes": [x.hex], "colour": colour, "label": label})
+        if x.kind == "he":                                          # C9.3: the zone around it
+            from app.games.semper_fi.indirect import zone_hexes
+            out.append({"kind": "hexes", "hexes": zone_hexes(state, x)[1:], "colour": "#E6B0AA",
+                        "label": "Barrage zone", "group": "Barrages"})
         if x.kind == "illum":
             out.append({"kind": "hexes", "hexes": bd(state).grid.range(x.hex, 5), "colour": "#F9E79F",
                         "label": "Illuminated", "group": "Illumination"})
