@@ -258,14 +258,15 @@ def panels(state: SFState, side: str | None) -> list[dict[str, Any]]:
                      f"{state.mortar_used.get(m['id'], 0)} of {m['per_turn']} used this turn"])
     if state.mortar_illum_left >= 0 and side in (None, US):
         ammo.append(["Mortar illum", str(state.mortar_illum_left)])
+    from app.games.semper_fi import tracks
     if ammo:
-        out.append({"title": "Ammunition", "rows": ammo})
+        out.append({"title": "Ammunition", "rows": ammo, "track": tracks.ammunition(state, side)})
     if state.scen.get("air"):
         rows = []
         for i in range(state.turn, min(state.turn + 3, len(state.clock) + 1)):
             n = sum(1 for a in state.air if a == i)
             rows.append([state.clock[i - 1][-4:], f"{n} F4U" if n else "-"])
-        out.append({"title": "Air (loiter track)", "rows": rows})
+        out.append({"title": "Air (loiter track)", "rows": rows, "track": tracks.air(state)})
     from app.games.semper_fi.orders import panel_rows
     sheets = panel_rows(state, side)
     if sheets:
@@ -320,6 +321,28 @@ def fire_odds(game: Game, state: SFState, action: Action) -> dict[str, Any] | No
     """The fire panel: table row, modifiers and exact chances from the rules' own preview."""
     from app.games.semper_fi.preview import fire_odds as odds
     return odds(state, action)
+
+
+def action_groups(game: Game, state: SFState, acts: list[Action]) -> list[dict[str, Any]]:
+    """The Actions list folds what a panel already offers: every fire (direct, overwatch,
+    artillery, mortar, air) is on the fire panel with its odds; op sheets are one group."""
+    from app.games.semper_fi.preview import FIRE_TYPES
+    fires = [a for a in acts if a.get("type") in FIRE_TYPES]
+    sheets = [a for a in acts if a.get("type") in ("draw-sheet", "write-sheet")]
+    out: list[dict[str, Any]] = []
+    if fires:
+        out.append({"title": "Fire", "panel": "fire panel", "actions": fires})
+    if sheets:
+        out.append({"title": "Op sheets", "note": "draw up or rewrite a formation's orders", "actions": sheets})
+    return out
+
+
+def opening_view(game: Game, state: SFState) -> dict[str, Any] | None:
+    """In set-up the prompt sends the player to the To set up box below the map: the opening
+    zoom shows it with the map."""
+    if state.phase == "setup":
+        return {"boxes": [SIDE_BOXES["setup"]]}
+    return None
 
 
 def side_name(game: Game, side: str) -> str:
