@@ -70,8 +70,11 @@ def explain(state: SFState, side: str, a: dict[str, Any]) -> str:
                 f"{state.units[a['unit']].steps} to spare (5.2)")
     if t in ("go-first", "go-second"):
         att = role(state, side) == ATTACK
-        return ("we attack, so moving first gains ground before the enemy reacts (1.7g)" if t == "go-first" and att
-                else "we hold, so we let the enemy move first and answer with overwatch (1.7g)")
+        if t == "go-first":
+            return ("we attack: moving first gains ground before the enemy reacts (1.7g)" if att else
+                    "we act first: our units fire and dig in before the enemy moves (1.7g)")
+        return ("moving second lets us see where the enemy stands before we go (1.7g)" if att else
+                "we hold: the enemy moves first and our overwatch answers (1.7g)")
     if t in ("air-strike", "overwatch-air"):
         n = enemy_steps_at(state, side, a["at"])
         return f"a Corsair strike (firepower 12) on {a['at']}, where {n} enemy steps are seen (C9.5)"
