@@ -46,10 +46,28 @@ def _fire(state: SFState, a: dict[str, Any]) -> str:
             f"{_pct(losses)}, a morale check {_pct(ch.get('morale check', 0))} ({rule})")
 
 
+# reasons that only fill in the action's fields ({unit}, {target}: names; {here}, {steps}: the unit's)
+SIMPLE = {
+    "place-rest": "the rest set up at random in their areas, anywhere legal (C11.2)",
+    "reserve": "{unit} waits off the map, to enter from the west edge when needed (5.3)",
+    "end-setup": "every unit is placed: finish setting up",
+    "remove-step": "the scenario takes steps off before play: {unit} has {steps} to spare (5.2)",
+    "exit": "leaving by the road before contact is a US Major victory (4.1)",
+    "dig-in": "{unit} digs in at {here}: fire at dug-in troops gets -2 on the Area Fire Table (C6.6)",
+    "at-roll": "{unit} makes AT rolls against {target}, next to it (C6.5)",
+    "end-phase": "nothing left is worth doing this phase",
+}
+
+
 def explain(state: SFState, side: str, a: dict[str, Any]) -> str:
     """The reason for ``a``, or "" when there is nothing worth saying."""
     t = a.get("type")
     b = bd(state)
+    if t in SIMPLE:
+        u = state.units.get(str(a.get("unit")))
+        fields = {**a, **{k: _name(a[k]) for k in ("unit", "target") if k in a},
+                  "here": u.at if u else "", "steps": u.steps if u else 0}
+        return SIMPLE[t].format(**fields)
     if t in ("fire", "point-fire", "overwatch"):
         return _fire(state, a)
     if t == "return-fire":
@@ -59,15 +77,6 @@ def explain(state: SFState, side: str, a: dict[str, Any]) -> str:
         where = _objective_words(state, side, h)
         return (f"set up {_name(a['unit'])} at {h}, {b.elevation(h)} m up"
                 + (f", {where}" if where else "") + ": high ground sees and shoots farther (C11.2)")
-    if t == "place-rest":
-        return "the rest set up at random in their areas, anywhere legal (C11.2)"
-    if t == "reserve":
-        return f"{_name(a['unit'])} waits off the map, to enter from the west edge when needed (5.3)"
-    if t == "end-setup":
-        return "every unit is placed: finish setting up"
-    if t == "remove-step":
-        return (f"the scenario takes steps off before play: {_name(a['unit'])} has "
-                f"{state.units[a['unit']].steps} to spare (5.2)")
     if t in ("go-first", "go-second"):
         att = role(state, side) == ATTACK
         if t == "go-first":
@@ -104,13 +113,6 @@ def explain(state: SFState, side: str, a: dict[str, Any]) -> str:
     if t == "fall-back":
         s = state.units[a["unit"]]
         return f"{_name(a['unit'])} is {s.morale or 'worn'} and close to the enemy: it pulls back (C7.3)"
-    if t == "exit":
-        return "leaving by the road before contact is a US Major victory (4.1)"
-    if t == "dig-in":
-        return (f"{_name(a['unit'])} digs in at {state.units[a['unit']].at}: fire at dug-in troops "
-                f"gets -2 on the Area Fire Table (C6.6)")
-    if t == "at-roll":
-        return f"{_name(a['unit'])} makes AT rolls against {_name(a['target'])}, next to it (C6.5)"
     if t == "mode":
         u = a["unit"]
         where = _objective_words(state, side, state.units[u].at)
@@ -128,8 +130,6 @@ def explain(state: SFState, side: str, a: dict[str, Any]) -> str:
     if t in ("draw-sheet", "write-sheet"):
         return (f"a {orders.kind_name(a['kind'])} sheet for {orders.formation_name(state, a['formation'])}"
                 + (f" toward {a['objective']}" if a.get("objective") else "") + " (C12)")
-    if t == "end-phase":
-        return "nothing left is worth doing this phase"
     if t == "pass":
         foes = other(side)
         return f"holding fire: no shot at the {'North Korean' if foes == 'nk' else 'US'} unit is worth giving away our position"

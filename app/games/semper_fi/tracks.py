@@ -19,8 +19,9 @@ def _box(n: int) -> int:
 
 
 def ammunition(state: SFState, side: str | None) -> dict[str, Any] | None:
-    markers: list[dict[str, Any]] = []
-    exact: list[str] = []
+    """The side's ammunition (artillery groups by type, nominal mortar pools, mortar illum) as a
+    0-20 track with a marker each, and as ``rows`` of words for the panel."""
+    entries: list[tuple[str, int, str, str, str]] = []        # row label, count, marker, colour, detail
     for g in state.scen.get("artillery", []) or []:
         if side is not None and g.get("side") != side:
             continue
@@ -28,23 +29,24 @@ def ammunition(state: SFState, side: str | None) -> dict[str, Any] | None:
             key = f"{g['id']}:{k}"
             if key in state.ammo:
                 n = state.ammo[key]
-                markers.append({"box": _box(n), "text": f"{g['id'].removesuffix('mm')}{SHORT[k][0]}",
-                                "colour": COLOURS[k]})
-                exact.append(f"{g['id']} {SHORT[k]} {n}")
+                entries.append((f"{g['id']} {k.upper()}", n, f"{g['id'].removesuffix('mm')}{SHORT[k][0]}",
+                                COLOURS[k], str(n)))
     for m in state.scen.get("mortar", []) or []:
         if side is not None and m.get("side", NK) != side:
             continue
         n = state.mortar_fires.get(m["id"], 0)
-        markers.append({"box": _box(n), "text": f"M{m['strength']}", "colour": COLOURS["mortar"]})
-        exact.append(f"mortar str {m['strength']}: {n} ({state.mortar_used.get(m['id'], 0)} of "
-                     f"{m['per_turn']} this turn)")
+        entries.append((f"Mortar str {m['strength']}", n, f"M{m['strength']}", COLOURS["mortar"],
+                        f"{n} left, {state.mortar_used.get(m['id'], 0)} of {m['per_turn']} used this turn"))
     if state.mortar_illum_left >= 0 and side in (None, US):
-        markers.append({"box": _box(state.mortar_illum_left), "text": "MIl", "colour": COLOURS["illum"]})
-        exact.append(f"mortar illum {state.mortar_illum_left}")
-    if not markers:
+        n = state.mortar_illum_left
+        entries.append(("Mortar illum", n, "MIl", COLOURS["illum"], str(n)))
+    if not entries:
         return None
     boxes = [{"label": str(i) if i < TOP else f"{TOP}+"} for i in range(TOP + 1)]
-    return {"boxes": boxes, "markers": markers, "note": "; ".join(exact)}
+    return {"boxes": boxes,
+            "markers": [{"box": _box(n), "text": mk, "colour": col} for _l, n, mk, col, _d in entries],
+            "note": "; ".join(f"{label}: {d}" for label, _n, _m, _c, d in entries),
+            "rows": [[label, d] for label, _n, _m, _c, d in entries]}
 
 
 def air(state: SFState) -> dict[str, Any] | None:
