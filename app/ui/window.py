@@ -552,7 +552,7 @@ class MainWindow(QMainWindow):
         self.dock_odds.setVisible(not (game.solitaire and _hook(game, "battles") is None) or bool(self.odds.titles))
         self._balance_docks()
         self.rules_panel.set_game(game, match.state)
-        view_focus.fit_opening(self.view, game, match.state)           # the board (and boxes the game names)
+        view_focus.fit_opening(self, game, match.state)           # the board (and boxes the game names)
         self._update_title()
         out = match.outcome()
         scen_name = str((match.scenario or {}).get("name") or match.state.scenario)   # its title, not its file id
