@@ -356,12 +356,18 @@ def test_ammunition_and_air_are_drawn_as_tracks_with_markers(qtbot) -> None:
     assert [mk["box"] for mk in air.markers] == [2] and air.boxes[0].get("current")
 
 
-def test_the_set_up_box_is_in_view_when_the_game_opens_in_set_up(qtbot) -> None:
-    m = Match.start(GAME, _scenario("5-1-morning-assault"), seed=1)
+@pytest.mark.parametrize("name", ["4-1-ambush", "5-1-morning-assault"])
+def test_the_set_up_box_is_in_view_when_the_game_opens_in_set_up(qtbot, name: str) -> None:
+    m = Match.start(GAME, _scenario(name), seed=1)
     w = _window(qtbot, m)
+    qtbot.wait(20)
     slot = w.scene.box_slots["to-set-up"]
     seen = w.view.mapToScene(w.view.viewport().rect()).boundingRect()
-    assert seen.contains(slot.center())
+    assert seen.contains(slot)                                    # the whole box, after the hand-over
+    w.resize(1200, 700)                                           # and after a resize
+    qtbot.wait(20)
+    seen = w.view.mapToScene(w.view.viewport().rect()).boundingRect()
+    assert seen.contains(w.scene.box_slots["to-set-up"])
     board = w.scene.board.rect()
     assert seen.contains(board.center())
 
