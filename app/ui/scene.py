@@ -20,7 +20,7 @@ from PySide6.QtGui import (QBrush, QColor, QFontMetricsF, QPainter, QPainterPath
 from PySide6.QtWidgets import (QGraphicsItem, QGraphicsObject, QGraphicsScene, QGraphicsView,
                                QStyleOptionGraphicsItem, QWidget)
 
-from app.ui import theme
+from app.ui import highlight_cache, theme
 from app.ui.boards import Board, BlankBoard, draw_halo_text
 from app.ui.counters import DIM_FLAGS, flags_of, look_key, piece_pixmap, piece_size
 
@@ -393,6 +393,8 @@ class PathItem(QGraphicsItem):
         return self._rect
 
     def paint(self, p: QPainter, option, widget=None) -> None:
+        if highlight_cache.paint(self.shapes, self.texts, self.clip, p):     # big target layers
+            return
         p.setRenderHint(QPainter.RenderHint.Antialiasing)
         lod = QStyleOptionGraphicsItem.levelOfDetailFromTransform(p.worldTransform())
         if self.clip is not None:

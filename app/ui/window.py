@@ -29,7 +29,7 @@ from app.ui import catalog, theme
 from app.ui.boards import Board, make_board
 from app.ui.config import journal_path, settings
 from app.ui.dialogs import HandOver, NewGameDialog
-from app.ui import drag_lines, event_card, hq_sheets
+from app.ui import action_groups, drag_lines, event_card, hq_sheets, track_boxes, view_focus
 from app.ui import seats as seating
 from app.ui.hooks import call_hook, game_hook
 from app.ui.next_step import NextStep, confirm_next, find_next_step
@@ -260,9 +260,9 @@ class MainWindow(QMainWindow):
         ob.addWidget(self.odds, 1)
         self.battle_panel.hide()
         self.log = LogPanel()
-        self.actions_panel = ActionsPanel()
+        self.actions_panel = action_groups.GroupedActionsPanel()     # the game's groups folded
         self.actions_panel.chosen.connect(lambda a: self.apply_action(a))
-        self.game_panels = PanelsPanel()
+        self.game_panels = track_boxes.TrackPanelsPanel()    # tracks drawn as boxes with markers
         self.replay_panel = ReplayPanel()
         self.replay_panel.moved.connect(self.replay_goto)
         self.replay_panel.play_toggled.connect(self._replay_play)
@@ -552,7 +552,7 @@ class MainWindow(QMainWindow):
         self.dock_odds.setVisible(not (game.solitaire and _hook(game, "battles") is None) or bool(self.odds.titles))
         self._balance_docks()
         self.rules_panel.set_game(game, match.state)
-        self.view.zoom_to_fit()
+        view_focus.fit_opening(self, game, match.state)           # the board (and boxes the game names)
         self._update_title()
         out = match.outcome()
         scen_name = str((match.scenario or {}).get("name") or match.state.scenario)   # its title, not its file id
@@ -943,7 +943,8 @@ class MainWindow(QMainWindow):
                 except Exception:
                     label = json.dumps(a)
                 items.append((label, a))
-            self.actions_panel.set_actions(items, "Only moves on the map: drag a unit.")
+            self.actions_panel.set_actions(items, "Only moves on the map: drag a unit.",
+                                           groups=action_groups.groups(game, state, items))
         self._show_inspector()
 
     def _odds_breakdown(self, game: Game, state: GameState, viewer: str | None) -> list[dict[str, Any]]:
