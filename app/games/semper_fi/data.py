@@ -234,7 +234,7 @@ def validate_tables(data: Any) -> list[tuple[str, str]]:
             out.append((f"terrain.{t}.combat", "must be open, partly or protective"))
         if ter[t].get("spotting") not in ("open", "partly", "woods"):
             out.append((f"terrain.{t}.spotting", "must be open, partly or woods"))
-    for light in ("day", "dusk", "dawn", "night", "illum"):
+    for light in ("day", "dusk", "dawn", "night", "illum", "moon"):
         for cls in ("open", "partly", "woods"):
             v = (data.get("spotting") or {}).get(light, {}).get(cls)
             if not _int(v) or v < 1:
@@ -277,6 +277,17 @@ def validate_tables(data: Any) -> list[tuple[str, str]]:
             out.append((f"clock.periods[{i}]", "needs a light (day/dusk/dawn/night) and minutes"))
     if not periods:
         out.append(("clock.periods", "missing"))
+    for season, ck in (data.get("clocks") or {}).items():
+        ps = (ck or {}).get("periods") or []
+        if not ps:
+            out.append((f"clocks.{season}.periods", "missing"))
+        for i, pr in enumerate(ps):
+            if pr.get("light") not in LIGHTS or not _int(pr.get("minutes")):
+                out.append((f"clocks.{season}.periods[{i}]", "needs a light (day/dusk/dawn/night) and minutes"))
+    st = data.get("stacking") or {}
+    for k, v in list((st.get("points") or {}).items()) + [("default", st.get("default", 1))]:
+        if not _int(v) or v < 0:
+            out.append((f"stacking.points.{k}", "must be a whole number 0 or more"))
     return out
 
 

@@ -84,6 +84,9 @@ def apply_result(state: "SFState", uid: str, res: str, ctx: Context, rule: str,
     if res == "pass":
         ctx.log(f"{d.label} holds", rule, kind="morale", unit=uid, result=res)
     elif res == "suppressed":
+        from app.games.semper_fi.political import trade
+        if trade(state, uid, ctx):                             # 3.3
+            return
         if s.morale != "paralysed":
             s.morale = "suppressed"
         ctx.log(f"{d.label} is suppressed", rule, kind="morale", unit=uid, result=res)

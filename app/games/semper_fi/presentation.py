@@ -288,6 +288,14 @@ def los_line(state: SFState, a: str, b: str) -> dict[str, Any]:
     bdd = bd(state)
     ok, blk = los(state, bdd, a, b)
     from app.games.semper_fi.sight import spotting_range
+    from app.games.semper_fi.snow import limit
+    vis = limit(state)
+    if not ok and vis and bdd.grid.distance(a, b) > vis:
+        from app.games.semper_fi.sight import terrain_los
+        if terrain_los(bdd, a, b)[0]:
+            return {"from": a, "to": b, "hexes": bdd.grid.line(a, b), "visible": False, "blocked_at": blk,
+                    "range": bdd.grid.distance(a, b), "spotting": spotting_range(state, bdd, b),
+                    "why": f"falling snow: no line of sight beyond {vis} hexes this hour (1.5)"}
     return {"from": a, "to": b, "hexes": bdd.grid.line(a, b), "visible": ok, "blocked_at": blk or None,
             "range": bdd.grid.distance(a, b), "spotting": spotting_range(state, bdd, b),
             "why": "" if ok else f"blocked at {blk} ({_terrain_words(bdd.terrain(blk))}, {bdd.elevation(blk)} m)"}

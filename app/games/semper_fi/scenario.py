@@ -32,23 +32,25 @@ def parse_when(text: Any) -> tuple[int, int, int] | None:
     return MONTHS.index(parts[1]) + 1, int(parts[0]), hhmm(t)
 
 
-def _period(minutes: int) -> dict[str, Any]:
-    for p in tables()["clock"]["periods"]:
+def _period(minutes: int, season: str = "") -> dict[str, Any]:
+    from app.games.semper_fi.night import periods
+    ps = periods(season)
+    for p in ps:
         if hhmm(p["from"]) <= minutes <= hhmm(p["to"]):
             return p
-    return tables()["clock"]["periods"][0]
+    return ps[0]
 
 
-def build_clock(first: str, last: str) -> tuple[list[str], list[str]]:
+def build_clock(first: str, last: str, season: str = "") -> tuple[list[str], list[str]]:
     """Every turn from ``first`` to ``last`` with its light (C2.2): 20-minute day turns, hourly
-    night turns."""
+    night turns; ``season`` picks a clock of tables.toml [clocks] (C10.4)."""
     a, b = parse_when(first), parse_when(last)
     assert a and b
     month, day, m = a
     out, lights = [], []
     for _ in range(2000):
         out.append(f"{day} {MONTHS[month - 1]} {m // 60:02d}{m % 60:02d}")
-        p = _period(m)
+        p = _period(m, season)
         lights.append(p["light"])
         if (month, day, m) >= b:
             break
@@ -255,7 +257,9 @@ def validate(sc: dict[str, Any]) -> list[tuple[str, str]]:
         if last < first:
             out.append(("turns.last", "is before the first turn"))
         else:
-            clock, _l = build_clock(turns["first"], turns["last"])
+            if turns.get("clock") and turns["clock"] not in (tables().get("clocks") or {}):
+                return out + [("turns.clock", f"no clock {turns['clock']!r} in tables.toml [clocks]")]
+            clock, _l = build_clock(turns["first"], turns["last"], str(turns.get("clock", "")))
             if clock[-1] != turns["last"]:
                 out.append(("turns.last", f"is not on the turn clock (turns run ... {', '.join(clock[-3:])})"))
     play = sc.get("play") or {}

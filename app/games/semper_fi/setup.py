@@ -40,7 +40,8 @@ def setup_state(sc_raw: dict[str, Any], options: dict[str, Any], seed: int) -> S
     opts.setdefault("quick_combat", True)                    # 1.8f on by default
     sc = with_variants(sc_raw, opts)
     sc.pop("description", None)
-    clock, lights = build_clock(sc["turns"]["first"], sc["turns"]["last"])
+    clock, lights = build_clock(sc["turns"]["first"], sc["turns"]["last"],
+                                str(sc["turns"].get("clock", "")))
     st = SFState(game="semper-fi", scenario=str(sc.get("id", "")), turn=1, phase="setup",
                  active="", rng=Rng.from_seed(seed), players={})
     st.scen = sc
@@ -121,6 +122,10 @@ def placement_hexes(state: SFState, uid: str) -> list[str]:
         foes = hexes_of(state, other(udef(uid).side))
         n = int(away)
         hexes = [h for h in hexes if all(b.grid.distance(h, f) >= n for f in foes)]
+    cap = e.get("stacking")
+    if cap:
+        from app.games.semper_fi.stacking import room
+        hexes = [h for h in hexes if room(state, h, uid, int(cap))]          # C4.4
     return hexes
 
 
@@ -143,13 +148,19 @@ def setup_actions(state: SFState) -> list[dict[str, Any]]:
         out += [{"type": "reserve", "unit": u} for u in left]          # 5.3 NK reserves
     if left:
         out.append({"type": "place-rest"})
-    if side == NK and state.to_remove > 0:
+    rm = remove_side(state)
+    if side == rm and state.to_remove > 0:
         for u, s in sorted(state.units.items()):
-            if udef(u).side == NK and s.steps > 1:
+            if udef(u).side == rm and s.steps > 1:
                 out.append({"type": "remove-step", "unit": u})
-    if not left and not (side == NK and state.to_remove > 0):
+    if not left and not (side == rm and state.to_remove > 0):
         out.append({"type": "end-setup"})
     return out
+
+
+def remove_side(state: SFState) -> str:
+    """Who removes steps before play: the NK in 5.2, the Marines in 6.2 (losses of the first night)."""
+    return str((state.scen.get("rules") or {}).get("remove_steps_side", NK))
 
 
 def place(state: SFState, uid: str, h: str, ctx: Context) -> None:
@@ -187,7 +198,8 @@ def remove_step(state: SFState, uid: str, ctx: Context) -> None:
     s = state.units[uid]
     s.steps -= 1
     state.to_remove -= 1
-    ctx.log(f"{udef(uid).label} starts one step down ({state.to_remove} still to remove)", "5.2",
+    rule = "5.2" if udef(uid).side == NK else "6.2"
+    ctx.log(f"{udef(uid).label} starts one step down ({state.to_remove} still to remove)", rule,
             kind="setup", unit=uid)
 
 

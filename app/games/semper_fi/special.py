@@ -208,6 +208,8 @@ def command_phase(state: "SFState", ctx: Context) -> None:
                     state.units[u].at = ELIM
                     ctx.log(f"{udef(u).label} is drawn into the fighting north of the boundary and leaves play",
                             "5.3", kind="loss", unit=u)
+    from app.games.semper_fi import snow
+    snow.command_phase(state, ctx)                                 # 1.5
     # 2.5 Marines dig in on the first night turn
     prev = state.lights[state.turn - 2] if state.turn >= 2 else ""
     if light(state) == "night" and prev != "night":

@@ -96,4 +96,5 @@ class SFState(GameState):
     committed: dict[str, bool] = field(default_factory=dict)   # formation -> committed (reserves)
     exited_before_contact: bool = False
     checkpoint: dict[str, Any] = field(default_factory=dict)   # victory snapshots (5.3 at 0600)
+    visibility: int = 0                                    # 1.5: hexes a LOS may reach in snow (0: no snow)
     result: Optional[dict[str, Any]] = None
