@@ -23,7 +23,10 @@ def victory(state: SFState) -> dict[str, Any]:
 
 def attacker(state: SFState) -> str:
     """The side that must take ground: NK in 'hold-hexes' (4.2), otherwise the Marines."""
-    return NK if victory(state).get("kind") == "hold-hexes" else US
+    vic = victory(state)
+    if vic.get("attacker") in (US, NK):
+        return str(vic["attacker"])
+    return NK if vic.get("kind") == "hold-hexes" else US
 
 
 def role(state: SFState, side: str) -> str:
@@ -68,6 +71,9 @@ def objective_hexes(state: SFState) -> frozenset[str]:
             out.update(tops.get(n, []))
     elif kind == "high-ground":
         out = set(high_ground(state))
+    elif kind == "hold-area":
+        from app.games.semper_fi.scenario import area_cached
+        out = set(area_cached(b, vic["area"]))
     out &= b.hexset
     res = frozenset(out)
     object.__setattr__(state, "_ai_obj_cache", (key, res))

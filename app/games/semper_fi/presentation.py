@@ -9,7 +9,7 @@ from typing import Any
 from app.engine.game import Action, Game, Illegal
 from app.games.semper_fi import actions, movement
 from app.games.semper_fi.data import NK, US, counters
-from app.games.semper_fi.sequence import SIDE_NAMES
+from app.games.semper_fi.sequence import SIDE_NAMES, side_name as _side_name
 from app.games.semper_fi.sight import light, los
 from app.games.semper_fi.state import BOXES, COLUMN, SFState
 from app.games.semper_fi.units import bd, udef
@@ -229,7 +229,7 @@ def panels(state: SFState, side: str | None) -> list[dict[str, Any]]:
                   ["Phase", phase_label(state)],
                   ["Last turn", state.clock[-1] if state.clock else ""]]
     if state.initiative:
-        clock_rows.append(["Initiative", SIDE_NAMES[state.initiative]])
+        clock_rows.append(["Initiative", _side_name(state, state.initiative)])
     if (state.scen.get("rules") or {}).get("march_column"):
         clock_rows.append(["Contact", "made" if state.contact else "not yet: the column marches"])
     out.append({"title": "Turn clock", "rows": clock_rows})
@@ -276,7 +276,7 @@ def overlays(state: SFState, side: str | None) -> list[dict[str, Any]]:
         bad = sorted(forbidden(state, s))
         if bad:
             out.append({"kind": "hexes", "hexes": bad, "colour": "#7F8C8D",
-                        "label": f"Closed to the {SIDE_NAMES[s]} player", "group": "Boundaries"})
+                        "label": f"Closed to the {_side_name(state, s)} player", "group": "Boundaries"})
     if state.start_hexes:
         out.append({"kind": "hexes", "hexes": list(state.start_hexes), "colour": "#2E86C1",
                     "label": "Baker/5 positions", "group": "Victory"})
@@ -339,7 +339,7 @@ def decision(state: SFState) -> dict[str, Any] | None:
 
 
 def prompt(state: SFState) -> str:
-    who = SIDE_NAMES.get(state.active, state.active)
+    who = _side_name(state, state.active)
     if state.result:
         return f"Game over: {state.result['level']}"
     if state.pending:

@@ -226,6 +226,11 @@ def with_variants(sc: dict[str, Any], options: dict[str, Any]) -> dict[str, Any]
         for entry in v.get("mortar", []) or []:
             sc.setdefault("mortar", []).append(entry)
     sc["variants_on"] = [v["id"] for v in on]
+    areas = sc.get("areas") or {}
+    for kind in ("setup", "reinforcement"):
+        for e in sc.get(kind, []) or []:
+            if isinstance(e, dict) and isinstance(e.get("area_ref"), str) and e["area_ref"] in areas:
+                e["area"] = areas[e["area_ref"]]                # a named area a variant may redefine
     return sc
 
 
@@ -344,9 +349,11 @@ def _validate_body(sc: dict[str, Any], b: Board, clock: list[str], c: Any) -> li
             out.append(("air.count", "must be a whole number of aircraft 1 or more"))
     vic = sc.get("victory") or {}
     if vic.get("kind") not in ("high-ground", "hold-hexes", "hilltop-platoon", "hilltops-count",
-                               "hilltops-control"):
-        out.append(("victory.kind", "must be high-ground, hold-hexes, hilltop-platoon, hilltops-count "
-                    "or hilltops-control"))
+                               "hilltops-control", "hold-area"):
+        out.append(("victory.kind", "must be high-ground, hold-hexes, hilltop-platoon, hilltops-count, "
+                    "hilltops-control or hold-area"))
+    if vic.get("kind") == "hold-area":
+        out += area_problems(b, vic.get("area"), "victory.area")
     for h in vic.get("road", []) or []:
         if not b.grid.contains(h):
             out.append(("victory.road", f"hex {h!r} is not on the map"))

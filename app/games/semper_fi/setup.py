@@ -206,7 +206,8 @@ def remove_step(state: SFState, uid: str, ctx: Context) -> None:
 def end_setup(state: SFState, ctx: Context) -> bool:
     """Finish one side's set-up; True when both sides are done and play begins."""
     done = state.setup_order.pop(0)
-    ctx.log(f"The {'US' if done == US else 'North Korean'} player has set up", "C11.2", kind="setup")
+    from app.games.semper_fi.sequence import side_name
+    ctx.log(f"The {side_name(state, done)} player has set up", "C11.2", kind="setup")
     if state.setup_order:
         state.active = state.setup_order[0]
         return False

@@ -128,7 +128,34 @@ def determine(state: "SFState") -> dict[str, Any]:
             i = max(i - 1, 0)
             why += f"; Marines lost {us_lost} steps (one level to the NK)"
         return _res(LADDER[i], why, "5.3")
+    if kind == "hold-area":
+        return hold_area(state, vic)
     return _res("Draw", "no victory rule", "")
+
+
+def hold_area(state: "SFState", vic: dict[str, Any]) -> dict[str, Any]:
+    """6.1-6.3: who is left within 1 hex of Fox Hill, one level to the attacker for heavy US losses.
+    An empty hill counts as a draw (both conditions of the text would hold at once)."""
+    from app.games.semper_fi.scenario import area_cached
+    from app.games.semper_fi.sequence import side_name
+    b = bd(state)
+    hexes = area_cached(b, vic["area"])
+    us_in = any(state.units[u].at in hexes for u in units_of(state, US))
+    nk_in = any(state.units[u].at in hexes for u in units_of(state, NK))
+    nk = side_name(state, NK)
+    ladder = (f"{nk} Major", "Draw", "US Major")
+    i = 2 if us_in and not nk_in else 0 if nk_in and not us_in else 1
+    place = str(vic.get("name", "the objective"))
+    why = (f"only Marines within 1 hex of {place}" if i == 2 else f"only {nk} units within 1 hex of {place}"
+           if i == 0 else f"both sides within 1 hex of {place}" if us_in else f"nobody within 1 hex of {place}")
+    base = int((state.checkpoint.get("lost_base") or {}).get(US, 0))
+    lost = steps_lost(state, US) - base
+    shift = int(vic.get("us_loss_shift", 0))
+    if shift and lost >= shift and i > 0:
+        i -= 1
+        why += f"; the Marines lost {lost} steps (one level to the {nk} player)"
+    rule = str(vic.get("rule", "6.1"))
+    return _res(ladder[i], why, rule, winner=US if i == 2 else NK if i == 0 else None)
 
 
 def _at(state: "SFState", h: str) -> list[str]:
