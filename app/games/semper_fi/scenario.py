@@ -225,6 +225,18 @@ def with_variants(sc: dict[str, Any], options: dict[str, Any]) -> dict[str, Any]
             sc.setdefault("reinforcement", []).append(entry)
         for entry in v.get("mortar", []) or []:
             sc.setdefault("mortar", []).append(entry)
+        for entry in v.get("linked_setup", []) or []:                 # 6.3: a later night's set-up
+            ps = (sc.get("linked") or {}).get("part") or []
+            i = entry.get("part", 0)
+            if isinstance(i, int) and 1 <= i <= len(ps):
+                e = {k: val for k, val in entry.items() if k != "part"}
+                ps[i - 1].setdefault("setup", []).append(e)
+        for entry in v.get("linked_setup", []) or []:                 # 6.3: a later night's set-up
+            ps = (sc.get("linked") or {}).get("part") or []
+            i = entry.get("part", 0)
+            if isinstance(i, int) and 1 <= i <= len(ps):
+                e = {k: val for k, val in entry.items() if k != "part"}
+                ps[i - 1].setdefault("setup", []).append(e)
     sc["variants_on"] = [v["id"] for v in on]
     areas = sc.get("areas") or {}
     for kind in ("setup", "reinforcement"):

@@ -152,6 +152,9 @@ def cleanup(state: "SFState", ctx: Context) -> None:
     if state.result is not None:
         return
     if state.turn >= len(state.clock):
+        from app.games.semper_fi import linked
+        if linked.end_of_night(state, ctx):                    # 6.3: the next night's set-up
+            return
         victory.finish(state, ctx)
         return
     state.turn += 1

@@ -153,7 +153,10 @@ def setup_actions(state: SFState) -> list[dict[str, Any]]:
         for u, s in sorted(state.units.items()):
             if udef(u).side == rm and s.steps > 1:
                 out.append({"type": "remove-step", "unit": u})
-    if not left and not (side == rm and state.to_remove > 0):
+    from app.games.semper_fi.linked import restore_actions
+    restore = restore_actions(state)                               # 6.3
+    out += restore
+    if not left and not (side == rm and state.to_remove > 0) and not restore:
         out.append({"type": "end-setup"})
     return out
 

@@ -17,7 +17,8 @@ ELIM = "elim"
 EXITED = "exited"
 COLUMN = "box:road-column"
 POOL = "pool"                  # reinforcements not yet due
-BOXES = (SETUP, OFFMAP, ELIM, EXITED, COLUMN, POOL)
+DISPERSED = "dispersed"       # 6.3: Chinese cleared from the map between two nights
+BOXES = (SETUP, OFFMAP, ELIM, EXITED, COLUMN, POOL, DISPERSED)
 
 # phases of a turn (C2.1); set-up phases come first
 PHASES = ("setup", "initiative", "air-artillery", "action-1", "action-2")
@@ -96,5 +97,8 @@ class SFState(GameState):
     committed: dict[str, bool] = field(default_factory=dict)   # formation -> committed (reserves)
     exited_before_contact: bool = False
     checkpoint: dict[str, Any] = field(default_factory=dict)   # victory snapshots (5.3 at 0600)
+    night: int = 0                                         # 6.3: linked nights already handed over
+    night_results: list[str] = field(default_factory=list)   # 6.3: the level of each night played
+    to_restore: int = 0                                    # 6.3: Marine steps still to give back
     visibility: int = 0                                    # 1.5: hexes a LOS may reach in snow (0: no snow)
     result: Optional[dict[str, Any]] = None
