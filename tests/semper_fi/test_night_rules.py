@@ -194,3 +194,15 @@ def test_c4_4_stacking_points_cap_a_set_up_hex() -> None:
     assert stacking.hex_points(st, "3.10", "nk") == 6
     assert stacking.room(st, "3.10", "1-1-177-wpn-1", 7)
     assert not stacking.room(st, "3.10", "2-1-177-plt-1", 7)
+
+
+def test_c10_the_map_is_veiled_at_night_except_under_illum() -> None:
+    st = fox(rules={"moonlight": True})
+    b = board(st.map_name)
+    st.barrages.append(Barrage("7.08", "illum", "us"))
+    veil = next(o for o in GAME.overlays(st, "us") if o.get("id") == "night-veil")
+    assert veil["label"] == "Moonlit night"
+    assert "7.08" not in veil["hexes"] and set(b.grid.range("7.08", 5)).isdisjoint(veil["hexes"])
+    assert len(veil["hexes"]) == len(b.ids) - len(b.grid.range("7.08", 5))
+    day = fox(first="18 Nov 1000", last="18 Nov 1100")
+    assert not any(o.get("id") == "night-veil" for o in GAME.overlays(day, "us"))

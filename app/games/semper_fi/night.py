@@ -39,3 +39,37 @@ def light_class(state: "SFState", b: Board, h: str) -> str:
     if moonlit(state):
         return "moon"
     return "night"
+
+
+# -- how the map looks (presentation.overlays) ---------------------------------------------------
+#: light -> (colour, opacity) of the veil laid over every hex not lit by an illum round
+VEILS = {"night": ("#050B22", 0.68), "moon": ("#0E2250", 0.56), "dusk": ("#3A2A55", 0.28),
+         "dawn": ("#2F3E66", 0.24)}
+
+
+def veil_overlays(state: "SFState") -> list[dict[str, Any]]:
+    """Darkness over the map at night, dusk and dawn (lighter under a moon), with the circles
+    lit by illum rounds left clear; falling snow adds a pale haze. Drawn first, under the
+    game's other overlays, so markers and counters stay readable."""
+    from app.games.semper_fi import snow
+    from app.games.semper_fi.sight import light
+    from app.games.semper_fi.units import bd
+    if state.phase == "setup" and not state.clock:
+        return []
+    b = bd(state)
+    lt = light(state)
+    if lt == "night" and moonlit(state):
+        lt = "moon"
+    out: list[dict[str, Any]] = []
+    if lt in VEILS:
+        r = int(tables()["spotting_mods"]["illum_radius"])
+        lit = {h for x in state.barrages if x.kind == "illum" for h in b.grid.range(x.hex, r)}
+        dark = sorted(h for h in b.ids if h not in lit)
+        colour, op = VEILS[lt]
+        names = {"night": "Night", "moon": "Moonlit night", "dusk": "Dusk", "dawn": "Dawn"}
+        out.append({"kind": "hexes", "hexes": dark, "colour": colour, "opacity": op, "id": "night-veil",
+                    "label": names[lt], "width": 0.1})
+    if snow.falling(state):
+        out.append({"kind": "hexes", "hexes": sorted(b.ids), "colour": "#F4F7FB", "opacity": 0.18,
+                    "id": "snow-haze", "label": "Falling snow", "width": 0.1})
+    return out

@@ -263,7 +263,8 @@ def panels(state: SFState, side: str | None) -> list[dict[str, Any]]:
 
 
 def overlays(state: SFState, side: str | None) -> list[dict[str, Any]]:
-    out: list[dict[str, Any]] = []
+    from app.games.semper_fi.night import veil_overlays
+    out: list[dict[str, Any]] = veil_overlays(state)               # C10: the map at night
     for x in state.barrages:
         colour = {"he": "#C0392B", "smoke": "#8A8A86", "illum": "#F1C40F"}[x.kind]
         label = {"he": "Barrage", "smoke": "Smoke", "illum": "Illum"}[x.kind]
