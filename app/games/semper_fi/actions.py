@@ -258,6 +258,8 @@ def apply(state: SFState, action: Action, ctx: Context) -> None:
 def _settle(state: SFState, ctx: Context) -> None:
     """After every action: reveal checks, contact release, who acts next."""
     hidden.reveal_checks(state, ctx)
+    from app.games.semper_fi.hagaru import note_entries
+    note_entries(state)                                           # 7.x: places the Chinese entered
     if state.contact and (state.scen.get("rules") or {}).get("march_column") and not state.checkpoint.get("released"):
         state.checkpoint["released"] = True
         special.release_column(state, ctx)

@@ -19,7 +19,7 @@ from app.engine.hexgrid import HexGrid, HexMapError
 GAME_ID = "semper-fi"
 SIDES = ("us", "nk")
 US, NK = SIDES
-TERRAINS = ("open", "broken", "rice-paddy", "building", "woods", "water")
+TERRAINS = ("open", "broken", "rice-paddy", "building", "woods", "water", "village", "airstrip", "frozen-marsh")
 MOVEMENT = ("foot", "truck", "tracked")
 TARGETS = ("soft", "B", "special-B", "armoured", "A")
 ASSAULT = ("yes", "never", "with-infantry")

@@ -361,11 +361,18 @@ def _validate_body(sc: dict[str, Any], b: Board, clock: list[str], c: Any) -> li
             out.append(("air.count", "must be a whole number of aircraft 1 or more"))
     vic = sc.get("victory") or {}
     if vic.get("kind") not in ("high-ground", "hold-hexes", "hilltop-platoon", "hilltops-count",
-                               "hilltops-control", "hold-area"):
+                               "hilltops-control", "hold-area", "east-hill"):
         out.append(("victory.kind", "must be high-ground, hold-hexes, hilltop-platoon, hilltops-count, "
-                    "hilltops-control or hold-area"))
+                    "hilltops-control, hold-area or east-hill"))
     if vic.get("kind") == "hold-area":
         out += area_problems(b, vic.get("area"), "victory.area")
+    if vic.get("kind") == "east-hill":
+        for k in ("hill", "los_to", "entered"):
+            if vic.get(k) not in b.regions:
+                out.append((f"victory.{k}", f"the map has no region {vic.get(k)!r}"))
+        for k in ("major_elevation", "minor_elevation"):
+            if not isinstance(vic.get(k), int):
+                out.append((f"victory.{k}", "must be a whole number of metres"))
     for h in vic.get("road", []) or []:
         if not b.grid.contains(h):
             out.append(("victory.road", f"hex {h!r} is not on the map"))

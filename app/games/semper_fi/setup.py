@@ -90,6 +90,9 @@ def setup_state(sc_raw: dict[str, Any], options: dict[str, Any], seed: int) -> S
         for f in sorted({c.units[u].formation for u in st.units if c.units[u].side == side}):
             st.opsheets[f] = kind
             st.committed[f] = not opts.get("opsheets") or kind != "reserve"
+    for f, kind in (sc.get("opsheet_formations") or {}).items():    # 7.2: no Army on Prepared Defense
+        if f in st.opsheets:
+            st.opsheets[f] = kind
     st.to_remove = int(rules.get("remove_steps", 0))
     first = sc["play"]["first_setup"]
     st.setup_order = [first, other(first)]
@@ -121,7 +124,13 @@ def placement_hexes(state: SFState, uid: str) -> list[str]:
     if away:
         foes = hexes_of(state, other(udef(uid).side))
         n = int(away)
+        base = hexes
         hexes = [h for h in hexes if all(b.grid.distance(h, f) >= n for f in foes)]
+        if e.get("infiltration") and state.infiltrate_left > 0:          # 7.1, 7.2, 7.5
+            from app.games.semper_fi.hagaru import infiltration_hexes
+            hexes = sorted(set(hexes) | infiltration_hexes(state, uid, base))
+    from app.games.semper_fi.hagaru import armor_clash
+    hexes = [h for h in hexes if not armor_clash(state, uid, h)]
     cap = e.get("stacking")
     if cap:
         from app.games.semper_fi.stacking import room
@@ -173,6 +182,8 @@ def place(state: SFState, uid: str, h: str, ctx: Context) -> None:
     s.mode = e.get("mode", "fire")
     if s.dug_in and not tables()["terrain"][bd(state).terrain(h)]["dig_in"]:
         s.dug_in = False                                          # 1.1b: never dug in a paddy
+    from app.games.semper_fi.hagaru import placed
+    placed(state, uid, h, ctx)                                    # infiltration (7.x)
     if s.hidden:
         ctx.log("A hidden unit sets up", "1.3a", kind="setup")
     else:
@@ -213,5 +224,8 @@ def end_setup(state: SFState, ctx: Context) -> bool:
     ctx.log(f"The {side_name(state, done)} player has set up", "C11.2", kind="setup")
     if state.setup_order:
         state.active = state.setup_order[0]
+        if state.active == NK:
+            from app.games.semper_fi.hagaru import roll_infiltration
+            roll_infiltration(state, ctx)                            # 7.1, 7.2
         return False
     return True

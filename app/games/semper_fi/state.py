@@ -100,5 +100,7 @@ class SFState(GameState):
     night: int = 0                                         # 6.3: linked nights already handed over
     night_results: list[str] = field(default_factory=list)   # 6.3: the level of each night played
     to_restore: int = 0                                    # 6.3: Marine steps still to give back
+    infiltrate_left: int = 0                               # 7.1, 7.2: Chinese units that may still infiltrate
+    entered: list[str] = field(default_factory=list)       # 7.1, 7.2: named places the Chinese have entered
     visibility: int = 0                                    # 1.5: hexes a LOS may reach in snow (0: no snow)
     result: Optional[dict[str, Any]] = None

@@ -130,6 +130,8 @@ def determine(state: "SFState") -> dict[str, Any]:
         return _res(LADDER[i], why, "5.3")
     if kind == "hold-area":
         return hold_area(state, vic)
+    if kind == "east-hill":
+        return east_hill(state, vic)
     return _res("Draw", "no victory rule", "")
 
 
@@ -156,6 +158,47 @@ def hold_area(state: "SFState", vic: dict[str, Any]) -> dict[str, Any]:
         why += f"; the Marines lost {lost} steps (one level to the {nk} player)"
     rule = str(vic.get("rule", "6.1"))
     return _res(ladder[i], why, rule, winner=US if i == 2 else NK if i == 0 else None)
+
+
+def hill_hexes(state: "SFState", vic: dict[str, Any], elevation: int) -> set[str]:
+    """Hexes of the victory hill (a map region) at ``elevation`` metres or higher."""
+    from app.games.semper_fi.scenario import area_cached
+    b = bd(state)
+    return {h for h in area_cached(b, {"region": vic["hill"]}) if b.elevation(h) >= elevation}
+
+
+def overlooking(state: "SFState", vic: dict[str, Any]) -> set[str]:
+    """7.2: hill hexes with a line of sight to the place named by ``los_to``; terrain only
+    (the text's 7.3 note: night, snow and smoke do not count for victory)."""
+    from app.games.semper_fi.scenario import area_cached
+    from app.games.semper_fi.sight import terrain_los
+    b = bd(state)
+    hill = area_cached(b, {"region": vic["hill"]})
+    to = sorted(area_cached(b, {"region": vic["los_to"]}))
+    return {h for h in hill if any(terrain_los(b, h, t)[0] for t in to)}
+
+
+def east_hill(state: "SFState", vic: dict[str, Any]) -> dict[str, Any]:
+    """7.2 / 7.5: Marines high on East Hill, Chinese overlooking Hagaru-ri, Hagaru-ri entered.
+    The levels are tested from the Chinese Major down; US Major needs US Minor as well."""
+    top = hill_hexes(state, vic, int(vic["major_elevation"]))
+    high = hill_hexes(state, vic, int(vic["minor_elevation"]))
+    us_top = any(state.units[u].at in top for u in units_of(state, US))
+    us_high = any(state.units[u].at in high for u in units_of(state, US))
+    entered = vic.get("entered") in state.entered
+    look = overlooking(state, vic)
+    cn_look = [u for u in units_of(state, NK) if state.units[u].at in look]
+    rule = str(vic.get("rule", "7.2"))
+    if not us_top and entered:
+        return _res("Chinese Major", f"no Marines on East Hill at {vic['major_elevation']} m or higher, and the "
+                    f"Chinese entered {vic['entered']}", rule, winner=NK)
+    if not us_high:
+        return _res("Chinese Minor", f"no US unit on East Hill at {vic['minor_elevation']} m or higher", rule, winner=NK)
+    if not cn_look:
+        return _res("US Major", f"US units hold East Hill at {vic['minor_elevation']} m or higher and no Chinese "
+                    f"unit on it overlooks {vic['los_to']}", rule, winner=US)
+    return _res("US Minor", f"US units hold East Hill at {vic['minor_elevation']} m or higher; "
+                f"{len(cn_look)} Chinese units on it overlook {vic['los_to']}", rule, winner=US)
 
 
 def _at(state: "SFState", h: str) -> list[str]:
