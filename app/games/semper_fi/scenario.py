@@ -367,7 +367,7 @@ def _validate_body(sc: dict[str, Any], b: Board, clock: list[str], c: Any) -> li
     if vic.get("kind") == "hold-area":
         out += area_problems(b, vic.get("area"), "victory.area")
     if vic.get("kind") == "east-hill":
-        for k in ("hill", "los_to", "entered"):
+        for k in ("hill", "los_to", "entered") + (("crest",) if vic.get("crest") else ()):
             if vic.get(k) not in b.regions:
                 out.append((f"victory.{k}", f"the map has no region {vic.get(k)!r}"))
         for k in ("major_elevation", "minor_elevation"):

@@ -161,10 +161,16 @@ def hold_area(state: "SFState", vic: dict[str, Any]) -> dict[str, Any]:
 
 
 def hill_hexes(state: "SFState", vic: dict[str, Any], elevation: int) -> set[str]:
-    """Hexes of the victory hill (a map region) at ``elevation`` metres or higher."""
+    """Hexes of the victory hill (a map region) at ``elevation`` metres or higher, and within
+    ``crest_within`` hexes of its named crest when one is given (7.2's "19.24-17.29")."""
     from app.games.semper_fi.scenario import area_cached
     b = bd(state)
-    return {h for h in area_cached(b, {"region": vic["hill"]}) if b.elevation(h) >= elevation}
+    out = {h for h in area_cached(b, {"region": vic["hill"]}) if b.elevation(h) >= elevation}
+    if vic.get("crest"):
+        crest = area_cached(b, {"region": vic["crest"]})
+        n = int(vic.get("crest_within", 1))
+        out = {h for h in out if any(b.grid.distance(h, c) <= n for c in crest)}
+    return out
 
 
 def overlooking(state: "SFState", vic: dict[str, Any]) -> set[str]:
