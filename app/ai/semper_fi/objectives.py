@@ -71,6 +71,9 @@ def objective_hexes(state: SFState) -> frozenset[str]:
             out.update(tops.get(n, []))
     elif kind == "high-ground":
         out = set(high_ground(state))
+    elif kind == "perimeter":
+        from app.games.semper_fi.scenario import area_cached
+        out = set(area_cached(b, {"region": vic["town"]})) | set(area_cached(b, {"region": vic["airfield"]}))
     elif kind == "east-hill":
         from app.games.semper_fi.victory import hill_hexes
         out = set(hill_hexes(state, vic, int(vic.get("minor_elevation", 0))))

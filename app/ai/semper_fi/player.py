@@ -75,6 +75,8 @@ class SemperFiAI:
             return hex_score(state, side, h) + self._field_of_fire(state, h) - 1.5 * crowd
         if t in ("end-setup", "remove-step"):
             return 1.0 if t == "end-setup" else 0.5 + state.units[a["unit"]].steps * 0.01
+        if t == "fieldwork":                     # 7.1: fortify before ending the set-up
+            return 1.2
         if t == "restore-step":                  # 6.3: platoons first, then the most worn
             u = a["unit"]
             return 0.8 + (0.1 if udef(u).type.platoon else 0.0) + 0.01 * (udef(u).type.steps - state.units[u].steps)

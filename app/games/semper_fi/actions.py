@@ -198,6 +198,9 @@ def apply(state: SFState, action: Action, ctx: Context) -> None:
         setup.reserve(state, action["unit"], ctx)
     elif t == "remove-step":
         setup.remove_step(state, action["unit"], ctx)
+    elif t == "fieldwork":
+        from app.games.semper_fi.fieldworks import build
+        build(state, action["hex"], ctx)
     elif t == "restore-step":
         from app.games.semper_fi.linked import restore
         restore(state, action["unit"], ctx)

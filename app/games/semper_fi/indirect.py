@@ -31,9 +31,10 @@ def no_fire_hexes(state: "SFState", side: str) -> set[str]:
 def spotters(state: "SFState", side: str) -> list[str]:
     """1.8e: infantry platoons spot, or any unit of a formation on a Prepared Defense sheet."""
     out = []
+    barred = set((state.scen.get("rules") or {}).get("no_spotters", []) or [])     # 7.1: ad hoc platoons
     for u in units_of(state, side):
         d = udef(u)
-        if state.units[u].morale == "paralysed":
+        if state.units[u].morale == "paralysed" or d.type.id in barred:
             continue
         if d.type.platoon or state.opsheets.get(d.formation) == "prepared-defense":
             out.append(u)

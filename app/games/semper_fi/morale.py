@@ -29,7 +29,8 @@ def effective(state: "SFState", uid: str, extra: int = 0, assault: str = "") -> 
         e += lost
         why.append(f"+{lost} steps lost")
     bm = state.battalion.get(d.battalion, 0)
-    if bm and not state.scen.get("battalion_morale_immune", {}).get(d.side, False):
+    from app.games.semper_fi.breakdown import shielded
+    if bm and not state.scen.get("battalion_morale_immune", {}).get(d.side, False) and not shielded(state, uid):
         e += bm
         why.append(f"+{bm} battalion morale")
     if light(state) == "night" and not is_marine(uid) and not communist(uid):   # 2.6, 3.2
@@ -225,7 +226,8 @@ def battalion_recovery(state: "SFState", ctx: Context) -> None:
     """1.8b: on the full hour each shaken battalion rolls; at or under its value it recovers 1."""
     for bn in sorted(state.battalion):
         v = state.battalion[bn]
-        if v <= 0:
+        from app.games.semper_fi.breakdown import may_recover
+        if v <= 0 or not may_recover(state, bn):                  # 7.1: no recovery after the breakdown
             continue
         r = ctx.d6(f"Battalion morale recovery for {bn} (now {v})", "1.8b")
         if r <= v:

@@ -361,11 +361,15 @@ def _validate_body(sc: dict[str, Any], b: Board, clock: list[str], c: Any) -> li
             out.append(("air.count", "must be a whole number of aircraft 1 or more"))
     vic = sc.get("victory") or {}
     if vic.get("kind") not in ("high-ground", "hold-hexes", "hilltop-platoon", "hilltops-count",
-                               "hilltops-control", "hold-area", "east-hill"):
+                               "hilltops-control", "hold-area", "east-hill", "perimeter"):
         out.append(("victory.kind", "must be high-ground, hold-hexes, hilltop-platoon, hilltops-count, "
-                    "hilltops-control, hold-area or east-hill"))
+                    "hilltops-control, hold-area, east-hill or perimeter"))
     if vic.get("kind") == "hold-area":
         out += area_problems(b, vic.get("area"), "victory.area")
+    if vic.get("kind") == "perimeter":
+        for k in ("town", "airfield"):
+            if vic.get(k) not in b.regions:
+                out.append((f"victory.{k}", f"the map has no region {vic.get(k)!r}"))
     if vic.get("kind") == "east-hill":
         for k in ("hill", "los_to", "entered") + (("crest",) if vic.get("crest") else ()):
             if vic.get(k) not in b.regions:

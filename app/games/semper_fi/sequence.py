@@ -129,6 +129,9 @@ def start_action(state: "SFState", phase: str, ctx: Context) -> None:
             s.acted = ""
             s.mp_spent = 0.0
             s.mp_left = 0.0
+    if side == NK:
+        from app.games.semper_fi import breakdown
+        breakdown.roll(state, ctx)                                   # 7.1 Chinese Attack Breakdown
     if side == US:
         # 1.2a: the US player clears illumination at the start of his action phase
         n = len([x for x in state.barrages if x.kind == "illum"])

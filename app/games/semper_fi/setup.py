@@ -165,6 +165,8 @@ def setup_actions(state: SFState) -> list[dict[str, Any]]:
     from app.games.semper_fi.linked import restore_actions
     restore = restore_actions(state)                               # 6.3
     out += restore
+    from app.games.semper_fi.fieldworks import setup_actions as works
+    out += works(state)                                            # 7.1
     if not left and not (side == rm and state.to_remove > 0) and not restore:
         out.append({"type": "end-setup"})
     return out

@@ -102,5 +102,7 @@ class SFState(GameState):
     to_restore: int = 0                                    # 6.3: Marine steps still to give back
     infiltrate_left: int = 0                               # 7.1, 7.2: Chinese units that may still infiltrate
     entered: list[str] = field(default_factory=list)       # 7.1, 7.2: named places the Chinese have entered
+    fieldworks: dict[str, int] = field(default_factory=dict)   # 7.1: fortified hex -> its allowance
+    broken_down: bool = False                              # 7.1: the Chinese attack has broken down
     visibility: int = 0                                    # 1.5: hexes a LOS may reach in snow (0: no snow)
     result: Optional[dict[str, Any]] = None

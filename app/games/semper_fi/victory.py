@@ -132,6 +132,8 @@ def determine(state: "SFState") -> dict[str, Any]:
         return hold_area(state, vic)
     if kind == "east-hill":
         return east_hill(state, vic)
+    if kind == "perimeter":
+        return perimeter(state, vic)
     return _res("Draw", "no victory rule", "")
 
 
@@ -205,6 +207,34 @@ def east_hill(state: "SFState", vic: dict[str, Any]) -> dict[str, Any]:
                     f"unit on it overlooks {vic['los_to']}", rule, winner=US)
     return _res("US Minor", f"US units hold East Hill at {vic['minor_elevation']} m or higher; "
                 f"{len(cn_look)} Chinese units on it overlook {vic['los_to']}", rule, winner=US)
+
+
+def perimeter(state: "SFState", vic: dict[str, Any]) -> dict[str, Any]:
+    """7.1: the Chinese got into the town at some point (Major), stand on the airfield at the end
+    (Minor); the Marines kept them 3+ hexes from both (Minor), and lost at most 10 steps (Major);
+    anything else is a draw. One level to the Chinese if both company HQs are gone."""
+    from app.games.semper_fi.scenario import area_cached
+    b = bd(state)
+    town = area_cached(b, {"region": vic["town"]})
+    field_ = area_cached(b, {"region": vic["airfield"]})
+    cn = [state.units[u].at for u in units_of(state, NK)]
+    lost = steps_lost(state, US)
+    ladder = ("Chinese Major", "Chinese Minor", "Draw", "US Minor", "US Major")
+    n = int(vic.get("within", 3))
+    if vic["town"] in state.entered:
+        i, why = 0, f"Chinese troops got into {vic['town']}"
+    elif any(h in field_ for h in cn):
+        i, why = 1, "Chinese troops stand on the airfield"
+    elif all(b.grid.distance(h, t) > n for h in cn for t in town | field_):
+        i = 4 if lost <= int(vic.get("us_loss_max", 10)) else 3
+        why = f"no Chinese unit within {n} hexes of {vic['town']} or the airfield; the Marines lost {lost} steps"
+    else:
+        i, why = 2, f"Chinese units within {n} hexes of {vic['town']} or the airfield"
+    hqs = list(vic.get("hq_units", []))
+    if hqs and all(state.units[u].at == "elim" for u in hqs if u in state.units) and i > 0:
+        i -= 1
+        why += "; both company HQs were destroyed (one level to the Chinese)"
+    return _res(ladder[i], why, str(vic.get("rule", "7.1")), winner=NK if i < 2 else US if i > 2 else None)
 
 
 def _at(state: "SFState", h: str) -> list[str]:
