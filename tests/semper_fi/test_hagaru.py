@@ -133,3 +133,122 @@ def test_7_2_entering_hagaru_ri_is_remembered_after_leaving() -> None:
     st.units["1-240-plt-1"].at = "17.30"
     hagaru.note_entries(st)
     assert st.entered == ["Hagaru-ri"]
+
+
+# -- 7.1 Assault on the Airstrip -------------------------------------------------------------------
+AS = "7-1-assault-on-the-airstrip"
+
+
+def _us_set_up(seed: int = 3) -> Match:
+    m = start(AS, seed=seed)
+    m.apply({"type": "place-rest"})
+    return m
+
+
+def test_7_1_fieldworks_only_in_item_hexes_five_at_most_never_on_the_airfield() -> None:
+    m = _us_set_up()
+    st: SFState = m.state
+    b = board("hagaru")
+    works = [a for a in m.legal_actions() if a["type"] == "fieldwork"]
+    item = {s.at for u, s in st.units.items() if u.startswith("item-3-1-")}
+    assert works and {a["hex"] for a in works} <= item
+    assert all(b.terrain(a["hex"]) not in ("frozen-marsh", "airstrip") for a in works)
+    for a in works[:5]:
+        m.apply(a)
+    assert not [a for a in m.legal_actions() if a["type"] == "fieldwork"]
+    assert len(m.state.fieldworks) == min(5, len(works))
+
+
+def test_7_1_fieldworks_protect_like_protective_terrain_and_in_assault_only_the_defender() -> None:
+    from app.games.semper_fi import assault, fire
+    st = start(AS).state
+    _clear(st)
+    st.units["item-3-1-plt-1"].at = "16.08"
+    st.units["1-172-plt-1"].at = "16.07"
+    st.fieldworks["16.08"] = 0
+    mods = dict(fire.modifiers(st, "16.08", "16.07", [2], "sfa"))
+    assert mods.get("protective terrain") == -2
+    dfd = assault._mods(st, "16.08", ["item-3-1-plt-1"], True, attacker_target=False)
+    att = assault._mods(st, "16.08", ["1-172-plt-1"], True, attacker_target=True)
+    assert ("fieldworks", -2) in dfd and ("fieldworks", -2) not in att
+
+
+def test_7_1_chinese_attack_breakdown() -> None:
+    from app.games.semper_fi import breakdown, morale
+    st = start(AS).state
+    st.units["1-172-plt-1"].at = "16.03"
+    st.battalion["1/172"] = 3
+    assert not any("battalion" in w for w in morale.effective(st, "1-172-plt-1")[1])
+    st.turn = 1                                            # 2200: no roll yet
+    breakdown.roll(st, Dice(st.rng, [6]))
+    assert not st.broken_down
+    st.turn = 2                                            # 2300: a 4 holds, a 5 breaks
+    breakdown.roll(st, Dice(st.rng, [4]))
+    assert not st.broken_down
+    breakdown.roll(st, Dice(st.rng, [5]))
+    assert st.broken_down
+    assert any("battalion" in w for w in morale.effective(st, "1-172-plt-1")[1])
+    morale.battalion_recovery(st, Dice(st.rng, [1]))
+    assert st.battalion["1/172"] == 3                      # no recovery rolls after the breakdown
+
+
+def test_7_1_variant_political_officers_work_overtime() -> None:
+    from app.games.semper_fi import breakdown
+    st = start(AS, {"political-officers-overtime": True}).state
+    assert not breakdown.spec(st) and st.scen["battalion_morale_immune"] == {"nk": True}
+
+
+def test_7_1_variant_plastik_galore_lets_how_company_dig_fieldworks() -> None:
+    st = start(AS, {"plastik-galore": True}).state
+    assert [g["formations"] for g in st.scen["rules"]["fieldworks"]] == [["item-3-1"], ["how-3-1"]]
+
+
+def test_7_1_ad_hoc_platoons_may_not_spot_for_indirect_fire() -> None:
+    from app.games.semper_fi import indirect
+    st = start(AS).state
+    _clear(st)
+    st.units["adhoc-x-corps-adhoc-1"].at = "13.17"
+    st.units["hq-1-armor-m4105-1"].at = "13.16"
+    sp = indirect.spotters(st, "us")
+    assert "adhoc-x-corps-adhoc-1" not in sp and "hq-1-armor-m4105-1" in sp      # all on Prepared Defense
+
+
+def test_7_1_us_reinforcements_enter_hagaru_away_from_the_chinese() -> None:
+    from app.games.semper_fi import special
+    st = start(AS).state
+    _clear(st)
+    u = "adhoc-x-corps-adhoc-1"
+    st.units[u].at = "offmap"
+    st.units["1-172-plt-1"].at = "13.17"
+    area, _road = special.entry_area(st, u)
+    b = board("hagaru")
+    assert area and area <= set(b.regions["Hagaru"])
+    assert all(b.grid.distance(h, "13.17") >= 2 for h in area)
+
+
+def test_7_1_infiltration_a_full_die() -> None:
+    m = _us_set_up()
+    st: SFState = m.state
+    GAME.apply(st, {"type": "end-setup"}, Dice(st.rng, [4]))
+    assert st.active == "nk" and st.infiltrate_left == 4
+
+
+def test_7_1_victory_levels() -> None:
+    st = start(AS).state
+    _clear(st)
+    st.units["how-3-1-plt-1"].at = "22.10"
+    st.units["item-3-1-hq-1"].at = "16.08"
+    assert victory.determine(st)["level"] == "US Major"
+    st.units["how-3-1-mg-1"].lost = 11
+    assert victory.determine(st)["level"] == "US Minor"
+    st.units["1-172-plt-1"].at = "18.11"                   # within 3 of the airfield
+    assert victory.determine(st)["level"] == "Draw"
+    st.units["1-172-plt-1"].at = "19.15"                   # on the airfield
+    assert victory.determine(st)["level"] == "Chinese Minor"
+    st.entered.append("Hagaru")
+    assert victory.determine(st)["level"] == "Chinese Major"
+    st.entered.clear()
+    st.units["1-172-plt-1"].at = "elim"
+    st.units["item-3-1-hq-1"].at = "elim"                  # both company HQs gone: a level down
+    st.units["how-3-1-mg-1"].lost = 0
+    assert victory.determine(st)["level"] == "US Minor"
