@@ -206,3 +206,16 @@ def test_c10_the_map_is_veiled_at_night_except_under_illum() -> None:
     assert len(veil["hexes"]) == len(b.ids) - len(b.grid.range("7.08", 5))
     day = fox(first="18 Nov 1000", last="18 Nov 1100")
     assert not any(o.get("id") == "night-veil" for o in GAME.overlays(day, "us"))
+
+
+def test_1_2a_illum_fired_in_the_artillery_phase_lights_this_turns_action_phases() -> None:
+    st = fox()
+    st.first = "us"
+    st.phase = "air-artillery"
+    st.active = st.turn_side = "nk"
+    st.initiative = "us"
+    st.barrages.append(Barrage("7.08", "illum", "us", placed=f"{st.turn}:air-artillery"))
+    st.barrages.append(Barrage("5.10", "illum", "us", placed="0:action-2"))
+    act(st, {"type": "end-phase"})
+    assert st.phase == "action-1" and st.active == "us"
+    assert [x.hex for x in st.barrages if x.kind == "illum"] == ["7.08"]

@@ -9,7 +9,7 @@ the start of the US action phase (1.2a) are in indirect.py and sequence.py."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from app.games.semper_fi.data import tables
 from app.games.semper_fi.sight import los
@@ -34,6 +34,13 @@ def targets(state: "SFState", side: str, observers: list[str]) -> list[str]:
         if any(b.grid.distance(o, s.at) <= reach and los(state, b, o, s.at)[0] for o in ohexes):
             out.add(s.at)
     return sorted(out)
+
+
+def burns_out(state: "SFState", x: Any) -> bool:
+    """1.2a: at the start of the US action phase the illum markers come off, except those fired in
+    this turn's aircraft and artillery phase: they were fired to light this turn's action phases
+    (otherwise a round fired then would burn out unseen whenever the US moves first)."""
+    return x.kind == "illum" and x.placed != f"{state.turn}:air-artillery"
 
 
 def near_revealed_enemy(state: "SFState", side: str, h: str) -> bool:

@@ -198,7 +198,7 @@ def mission(state: "SFState", battery: str, line: str, fp: int, kind: str, targe
         ctx.log(f"Smoke on {impact} until the end of the turn", "C9.4", kind="fire")
         return
     if kind == "illum":
-        state.barrages.append(Barrage(impact, "illum", side))
+        state.barrages.append(Barrage(impact, "illum", side, placed=f"{state.turn}:{state.phase}"))
         ctx.log(f"Illumination over {impact}", "1.2b", kind="fire")
         return
     if prereg and impact == target:
@@ -256,7 +256,7 @@ def fire_mortar(state: "SFState", action: dict[str, Any], ctx: Context) -> None:
         r = ctx.d6(f"{d.label}: mortar illumination at {h}", "1.2b")
         impact: str | None = h if r <= 3 else bd(state).grid.neighbour(h, ctx.d6("Scatter direction", "1.2b") - 1)
         if impact:
-            state.barrages.append(Barrage(impact, "illum", d.side))
+            state.barrages.append(Barrage(impact, "illum", d.side, placed=f"{state.turn}:{state.phase}"))
             ctx.log(f"Mortar illumination over {impact}", "1.2b", kind="fire")
         return
     fp = d.type.fire.area // (2 if s.morale == "suppressed" else 1)

@@ -134,8 +134,9 @@ def start_action(state: "SFState", phase: str, ctx: Context) -> None:
         breakdown.roll(state, ctx)                                   # 7.1 Chinese Attack Breakdown
     if side == US:
         # 1.2a: the US player clears illumination at the start of his action phase
-        n = len([x for x in state.barrages if x.kind == "illum"])
-        state.barrages = [x for x in state.barrages if x.kind != "illum"]
+        from app.games.semper_fi.illum import burns_out
+        n = len([x for x in state.barrages if burns_out(state, x)])
+        state.barrages = [x for x in state.barrages if not burns_out(state, x)]
         if n:
             ctx.log("Illumination rounds burn out", "1.2a", kind="fire")
     ctx.log(f"{side_name(state, side)} action phase", "C2.1", kind="phase")

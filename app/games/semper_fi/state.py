@@ -58,6 +58,7 @@ class Barrage:
     kind: str                      # "he", "smoke", "illum"
     side: str
     firepower: int = 0
+    placed: str = ""               # illum: "<turn>:<phase>" it was fired in (1.2a, illum.burn_out)
 
 
 @dataclass
