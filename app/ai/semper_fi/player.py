@@ -145,6 +145,9 @@ class SemperFiAI:
         if a.get("ammo") in ("smoke",):
             return -1.0
         if a.get("ammo") == "illum":
+            from app.games.semper_fi.sight import illuminated
+            if illuminated(state, bd(state), a["at"]):
+                return -1.0                           # C10.6: that ground is already lit
             return 0.2 if c.foe_within_side(3) else -1.0
         steps = enemy_steps_at(state, c.side, a["at"])
         if steps <= 0:
