@@ -252,3 +252,41 @@ def test_7_1_victory_levels() -> None:
     st.units["item-3-1-hq-1"].at = "elim"                  # both company HQs gone: a level down
     st.units["how-3-1-mg-1"].lost = 0
     assert victory.determine(st)["level"] == "US Minor"
+
+
+# -- 7.5 Battle for East Hill, Round Two ----------------------------------------------------------
+R2 = "7-5-battle-for-east-hill-round-two"
+
+
+def test_7_5_the_240th_starts_worn_1_240_less_10_steps_guard_less_3() -> None:
+    st = start(R2).state
+    c = counters().units
+    lost = {f: sum(c[u].type.steps - s.steps for u, s in st.units.items() if c[u].formation == f)
+            for f in ("1-240", "2-240", "guard-240")}
+    assert lost == {"1-240": 10, "guard-240": 3, "2-240": 0}
+    assert all(s.steps >= 1 for s in st.units.values())
+
+
+def test_7_5_clock_runs_into_december_and_41_commando_comes_at_0600() -> None:
+    st = start(R2).state
+    assert st.clock[0] == "30 Nov 2300" and st.clock[1] == "1 Dec 0000" and st.clock[-1] == "1 Dec 0800"
+    assert len(st.clock) == 12
+    e = st.scen["reinforcement"][0]
+    assert e["turn"] == "1 Dec 0600" and e["units"] == [{"formation": "41-commando"}]
+
+
+def test_7_5_george_company_sets_up_on_east_hill_and_no_snow() -> None:
+    st = start(R2).state
+    b = board("hagaru")
+    hexes = placement_hexes(st, "george-3-1-plt-1")
+    assert hexes and set(hexes) <= set(b.regions["East Hill"])
+    assert "snow" not in st.scen["rules"] and not st.scen.get("battalion_morale_immune")
+
+
+def test_7_5_infiltration_a_full_die_to_the_east_edge() -> None:
+    m = start(R2)
+    m.apply({"type": "place-rest"})
+    st: SFState = m.state
+    GAME.apply(st, {"type": "end-setup"}, Dice(st.rng, [6]))
+    assert st.infiltrate_left == 6
+    assert hagaru.infiltration_spec(st)["edge"].startswith("map edge SE")

@@ -14,6 +14,7 @@ if TYPE_CHECKING:
     from app.games.semper_fi.state import SFState
 
 MONTHS = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
+DAYS = (31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31)         # 1950, not a leap year
 AREA_KEYS = {"within", "any", "cols_max", "cols_min", "rows_min", "rows_max", "region", "hexes",
              "west_of_chain", "not_terrain", "road", "min_distance", "beyond_line", "not", "all"}
 
@@ -58,6 +59,8 @@ def build_clock(first: str, last: str, season: str = "") -> tuple[list[str], lis
         if m >= 24 * 60:
             m -= 24 * 60
             day += 1
+            if day > DAYS[month - 1]:                 # 7.5 runs from 30 Nov into 1 Dec
+                day, month = 1, month % 12 + 1
     return out, lights
 
 

@@ -94,6 +94,8 @@ def setup_state(sc_raw: dict[str, Any], options: dict[str, Any], seed: int) -> S
         if f in st.opsheets:
             st.opsheets[f] = kind
     st.to_remove = int(rules.get("remove_steps", 0))
+    from app.games.semper_fi.hagaru import reduce_formations
+    reduce_formations(st)                                        # 7.5: battalions already worn down
     first = sc["play"]["first_setup"]
     st.setup_order = [first, other(first)]
     st.active = first
