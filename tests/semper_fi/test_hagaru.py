@@ -290,3 +290,72 @@ def test_7_5_infiltration_a_full_die_to_the_east_edge() -> None:
     GAME.apply(st, {"type": "end-setup"}, Dice(st.rng, [6]))
     assert st.infiltrate_left == 6
     assert hagaru.infiltration_spec(st)["edge"].startswith("map edge SE")
+
+
+# -- 7.3 Night of Fire ------------------------------------------------------------------------------
+NF = "7-3-night-of-fire"
+
+
+def test_7_3_chinese_attack_coordination_commits_the_240th_on_5_6_then_6() -> None:
+    st = start(NF).state
+    assert all(st.units[u].at == "pool" for u in st.units if u.startswith(("1-240", "2-240", "arty-240")))
+    assert st.mortar_fires["240-str3"] == 0
+    st.turn = 2                                            # 2300: too early to roll
+    hagaru.coordination_roll(st, Dice(st.rng, [6]))
+    assert st.checkpoint.get("waves", 0) == 0
+    st.turn = 3                                            # 2400
+    hagaru.coordination_roll(st, Dice(st.rng, [4]))
+    assert st.checkpoint.get("waves", 0) == 0
+    hagaru.coordination_roll(st, Dice(st.rng, [5]))
+    assert st.checkpoint["waves"] == 1
+    assert all(st.units[u].at == "offmap" and st.units[u].hidden for u in st.units if u.startswith(("1-240", "arty-240")))
+    assert st.mortar_fires == {**st.mortar_fires, "240-str3": 6, "240-str4": 4}
+    hagaru.coordination_roll(st, Dice(st.rng, [5]))         # the second battalion needs a 6
+    assert st.checkpoint["waves"] == 1
+    hagaru.coordination_roll(st, Dice(st.rng, [6]))
+    assert st.checkpoint["waves"] == 2 and all(st.units[u].at == "offmap" for u in st.units if u.startswith("2-240"))
+
+
+def test_7_3_the_second_battalion_enters_within_4_of_21_28_with_a_line_to_the_edge() -> None:
+    from app.games.semper_fi import special
+    st = start(NF).state
+    _clear(st)
+    st.units["dog-10-eng-eng-1"].at = "21.27"
+    st.units["2-240-plt-1"].at = "offmap"
+    area, _ = special.entry_area(st, "2-240-plt-1")
+    b = board("hagaru")
+    assert area and all(b.grid.distance(h, "21.28") <= 4 and b.grid.distance(h, "21.27") >= 2 for h in area)
+    reach = hagaru._edge_reach(st, "map edge SE (right), the east edge of 7.5")
+    assert area <= reach
+
+
+def test_7_3_the_240th_is_not_subject_to_battalion_morale() -> None:
+    from app.engine.game import Context
+    from app.games.semper_fi import morale
+    st = start(NF).state
+    st.units["1-240-plt-1"].at = "18.30"
+    morale.battalion_losses(st, {"1-240-plt-1": 5}, Context(st.rng))
+    assert st.battalion.get("1/240", 0) == 0
+    st.units["1-172-plt-1"].at = "16.03"
+    morale.battalion_losses(st, {"1-172-plt-1": 5}, Context(st.rng))
+    assert st.battalion["1/172"] == 1                     # the 172nd gathers it (attack breakdown)
+
+
+def test_7_3_an_ad_hoc_platoon_every_turn_from_2400_to_0300() -> None:
+    st = start(NF).state
+    turns = [e["turn"] for e in st.scen["reinforcement"] if e.get("side") == "us"]
+    assert turns == ["29 Nov 0000", "29 Nov 0100", "29 Nov 0200", "29 Nov 0300"]
+
+
+def test_7_3_victory_counts_the_places_clear_of_the_chinese() -> None:
+    st = start(NF).state
+    _clear(st)
+    assert victory.determine(st)["level"] == "US Major"
+    st.units["1-172-plt-1"].at = "19.15"                   # the airfield
+    assert victory.determine(st)["level"] == "US Minor"
+    st.units["1-172-plt-2"].at = "13.19"                   # Hagaru
+    assert victory.determine(st)["level"] == "Draw"
+    st.units["1-172-plt-3"].at = "14.26"                   # the supply dump
+    assert victory.determine(st)["level"] == "Chinese Minor"
+    st.units["1-240-plt-1"].at = sorted(victory.overlooking(st, st.scen["victory"]))[0]
+    assert victory.determine(st)["level"] == "Chinese Major"

@@ -71,6 +71,10 @@ def objective_hexes(state: SFState) -> frozenset[str]:
             out.update(tops.get(n, []))
     elif kind == "high-ground":
         out = set(high_ground(state))
+    elif kind == "hagaru":
+        from app.games.semper_fi.scenario import area_cached
+        for name in vic.get("clear", []):
+            out |= set(area_cached(b, {"region": name}))
     elif kind == "perimeter":
         from app.games.semper_fi.scenario import area_cached
         out = set(area_cached(b, {"region": vic["town"]})) | set(area_cached(b, {"region": vic["airfield"]}))

@@ -128,3 +128,40 @@ def reduce_formations(state: "SFState") -> None:
                 break
             u = max(cands, key=lambda x: (state.units[x].steps, -units.index(x)))
             state.units[u].steps -= 1
+
+
+# -- Chinese attack coordination (7.3) ----------------------------------------------------------
+def coordination(state: "SFState") -> list[dict[str, Any]]:
+    c = (state.scen.get("rules") or {}).get("coordination")
+    return list(c.get("waves", [])) if isinstance(c, dict) else []
+
+
+def coordination_roll(state: "SFState", ctx: Context) -> None:
+    """7.3: from the named turn, a die at the start of each turn; the next wave of the 240th is
+    committed at or above its number (5 for the first battalion, 6 for the second). Its units
+    become available off the map and enter on their set-up area (reinforcement entries with no
+    turn of their own), and its mortar pools open."""
+    waves = coordination(state)
+    done = state.checkpoint.get("waves", 0)
+    if done >= len(waves):
+        return
+    from app.games.semper_fi.scenario import turn_index
+    start = turn_index(state, (state.scen.get("rules") or {})["coordination"].get("from", "")) or 1
+    if state.turn < start:
+        return
+    w = waves[done]
+    r = ctx.d6(f"Chinese attack coordination: does {w.get('name', 'the next battalion')} join?", "7.3")
+    if r < int(w.get("on", 6)):
+        return
+    state.checkpoint["waves"] = done + 1
+    n = 0
+    for u, o in sorted(state.origin.items()):
+        if o == f"reinforcement:{w['reinforcement']}" and state.units[u].at == "pool":
+            state.units[u].at = "offmap"
+            state.units[u].hidden = True
+            n += 1
+    for m in state.scen.get("mortar", []) or []:
+        if m.get("opens_with") == w.get("id"):
+            state.mortar_fires[m["id"]] = int(m["total"])
+    ctx.log(f"{w.get('name', 'A battalion')} of the 240th Regiment is committed: {n} units may enter "
+            "on their set-up area", "7.3", kind="reinforce")

@@ -30,7 +30,8 @@ def effective(state: "SFState", uid: str, extra: int = 0, assault: str = "") -> 
         why.append(f"+{lost} steps lost")
     bm = state.battalion.get(d.battalion, 0)
     from app.games.semper_fi.breakdown import shielded
-    if bm and not state.scen.get("battalion_morale_immune", {}).get(d.side, False) and not shielded(state, uid):
+    imm = state.scen.get("battalion_morale_immune", {})
+    if bm and not imm.get(d.side, False) and d.regiment not in imm.get("regiments", []) and not shielded(state, uid):
         e += bm
         why.append(f"+{bm} battalion morale")
     if light(state) == "night" and not is_marine(uid) and not communist(uid):   # 2.6, 3.2
@@ -215,7 +216,9 @@ def battalion_losses(state: "SFState", lost_by_unit: dict[str, int], ctx: Contex
         return
     for bn in sorted({udef(u).battalion for u, n in lost_by_unit.items() if n}):
         side = next(udef(u).side for u in lost_by_unit if udef(u).battalion == bn)
-        if state.scen.get("battalion_morale_immune", {}).get(side):
+        imm = state.scen.get("battalion_morale_immune", {})
+        if imm.get(side) or any(udef(u).regiment in imm.get("regiments", []) for u in lost_by_unit
+                                if udef(u).battalion == bn):
             continue
         state.battalion[bn] = min(int(tb["max"]), state.battalion.get(bn, 0) + inc)
         ctx.log(f"Battalion morale of {bn} worsens to {state.battalion[bn]} after {total} steps lost in one fire",

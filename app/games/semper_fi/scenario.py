@@ -335,7 +335,8 @@ def _validate_body(sc: dict[str, Any], b: Board, clock: list[str], c: Any) -> li
                     break
     for i, e in enumerate(sc.get("reinforcement", []) or []):
         p = f"reinforcement[{i}]"
-        _when(e.get("turn"), clock, f"{p}.turn", out)
+        if e.get("turn") != "committed":              # 7.3: arrives when a die commits it
+            _when(e.get("turn"), clock, f"{p}.turn", out)
         if e.get("units"):
             pick_units(e.get("units"), used, f"{p}.units", out)
             out += area_problems(b, e.get("area"), f"{p}.area")
@@ -364,11 +365,15 @@ def _validate_body(sc: dict[str, Any], b: Board, clock: list[str], c: Any) -> li
             out.append(("air.count", "must be a whole number of aircraft 1 or more"))
     vic = sc.get("victory") or {}
     if vic.get("kind") not in ("high-ground", "hold-hexes", "hilltop-platoon", "hilltops-count",
-                               "hilltops-control", "hold-area", "east-hill", "perimeter"):
+                               "hilltops-control", "hold-area", "east-hill", "perimeter", "hagaru"):
         out.append(("victory.kind", "must be high-ground, hold-hexes, hilltop-platoon, hilltops-count, "
-                    "hilltops-control, hold-area, east-hill or perimeter"))
+                    "hilltops-control, hold-area, east-hill, perimeter or hagaru"))
     if vic.get("kind") == "hold-area":
         out += area_problems(b, vic.get("area"), "victory.area")
+    if vic.get("kind") == "hagaru":
+        for k in list(vic.get("clear", [])) + [vic.get("hill"), vic.get("los_to")]:
+            if k not in b.regions:
+                out.append(("victory", f"the map has no region {k!r}"))
     if vic.get("kind") == "perimeter":
         for k in ("town", "airfield"):
             if vic.get(k) not in b.regions:

@@ -78,7 +78,7 @@ def setup_state(sc_raw: dict[str, Any], options: dict[str, Any], seed: int) -> S
         for k, n in (g.get("ammo") or {}).items():
             st.ammo[f"{g['id']}:{k}"] = int(n)
     for m in sc.get("mortar", []) or []:
-        st.mortar_fires[m["id"]] = int(m["total"])
+        st.mortar_fires[m["id"]] = 0 if m.get("opens_with") else int(m["total"])   # 7.3: with its battalion
         st.mortar_used[m["id"]] = 0
     rules = sc.get("rules") or {}
     if "mortar_illum_total" in rules:

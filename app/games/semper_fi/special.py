@@ -210,6 +210,8 @@ def command_phase(state: "SFState", ctx: Context) -> None:
                             "5.3", kind="loss", unit=u)
     from app.games.semper_fi import snow
     snow.command_phase(state, ctx)                                 # 1.5
+    from app.games.semper_fi.hagaru import coordination_roll
+    coordination_roll(state, ctx)                                  # 7.3
     # 2.5 Marines dig in on the first night turn
     prev = state.lights[state.turn - 2] if state.turn >= 2 else ""
     if light(state) == "night" and prev != "night":
@@ -240,6 +242,9 @@ def entry_area(state: "SFState", uid: str) -> tuple[set[str], bool]:
                 foes = [state.units[f].at for f in units_of(state, other(udef(uid).side))]
                 n = int(e["away_from"])
                 ids = {h for h in ids if all(b.grid.distance(h, f) >= n for f in foes)}
+            if e.get("edge"):                            # 7.3: a line to the edge clear of US units
+                from app.games.semper_fi.hagaru import _edge_reach
+                ids &= _edge_reach(state, str(e["edge"]))
             return ids, road
     res = rules(state).get("reserves")
     if res and udef(uid).side == res.get("side"):

@@ -134,6 +134,8 @@ def determine(state: "SFState") -> dict[str, Any]:
         return east_hill(state, vic)
     if kind == "perimeter":
         return perimeter(state, vic)
+    if kind == "hagaru":
+        return hagaru_held(state, vic)
     return _res("Draw", "no victory rule", "")
 
 
@@ -235,6 +237,24 @@ def perimeter(state: "SFState", vic: dict[str, Any]) -> dict[str, Any]:
         i -= 1
         why += "; both company HQs were destroyed (one level to the Chinese)"
     return _res(ladder[i], why, str(vic.get("rule", "7.1")), winner=NK if i < 2 else US if i > 2 else None)
+
+
+def hagaru_held(state: "SFState", vic: dict[str, Any]) -> dict[str, Any]:
+    """7.3, 7.4: four conditions at the end: no Chinese unit in Hagaru, in the Supply Dump, on an
+    airfield hex, or on East Hill with a line of sight to Hagaru-ri (terrain only). Each met moves
+    the result one level towards the Marines; losses do not count."""
+    from app.games.semper_fi.scenario import area_cached
+    b = bd(state)
+    cn = {state.units[u].at for u in units_of(state, NK)}
+    met, held = [], []
+    for name in vic.get("clear", []):
+        (held if cn & area_cached(b, {"region": name}) else met).append(name)
+    look = overlooking(state, vic)
+    (held if cn & look else met).append(f"East Hill over {vic['los_to']}")
+    ladder = ("Chinese Major", "Chinese Minor", "Draw", "US Minor", "US Major")
+    i = len(met)
+    why = f"{i} of 4 places clear of the Chinese" + (f" (Chinese still in {', '.join(held)})" if held else "")
+    return _res(ladder[i], why, str(vic.get("rule", "7.3")), winner=NK if i < 2 else US if i > 2 else None)
 
 
 def _at(state: "SFState", h: str) -> list[str]:
