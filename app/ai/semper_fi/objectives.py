@@ -22,7 +22,8 @@ def victory(state: SFState) -> dict[str, Any]:
 
 
 def attacker(state: SFState) -> str:
-    """The side that must take ground: NK in 'hold-hexes' (4.2), otherwise the Marines."""
+    """The side that must take ground: the `attacker` the victory table names (the Chinese in 6.x
+    and 7.x), NK in 'hold-hexes' (4.2), otherwise the Marines."""
     vic = victory(state)
     if vic.get("attacker") in (US, NK):
         return str(vic["attacker"])
