@@ -16,7 +16,10 @@ from app.games.semper_fi.game import GAME
 from tests.semper_fi.conftest import SCENARIOS, bare, put, scenario
 
 SHORT = {"5-3-battle-for-no-name-ridge": "17 Aug 1000", "4-1-ambush": "12 Aug 1300",
-         "5-1-morning-assault": "17 Aug 0900", "5-2-1-5-to-the-fore": "17 Aug 1100"}
+         "5-1-morning-assault": "17 Aug 0900", "5-2-1-5-to-the-fore": "17 Aug 1100",
+         "7-1-assault-on-the-airstrip": "28 Nov 2200", "7-2-battle-for-east-hill": "29 Nov 0300",
+         "7-5-battle-for-east-hill-round-two": "1 Dec 0000",
+         "7-3-night-of-fire": "28 Nov 2300"}
 
 
 def play(name: str, seed: int, specs: tuple[str, str], short: bool = True) -> Match:

@@ -22,8 +22,12 @@ def victory(state: SFState) -> dict[str, Any]:
 
 
 def attacker(state: SFState) -> str:
-    """The side that must take ground: NK in 'hold-hexes' (4.2), otherwise the Marines."""
-    return NK if victory(state).get("kind") == "hold-hexes" else US
+    """The side that must take ground: the `attacker` the victory table names (the Chinese in 6.x
+    and 7.x), NK in 'hold-hexes' (4.2), otherwise the Marines."""
+    vic = victory(state)
+    if vic.get("attacker") in (US, NK):
+        return str(vic["attacker"])
+    return NK if vic.get("kind") == "hold-hexes" else US
 
 
 def role(state: SFState, side: str) -> str:
@@ -68,6 +72,19 @@ def objective_hexes(state: SFState) -> frozenset[str]:
             out.update(tops.get(n, []))
     elif kind == "high-ground":
         out = set(high_ground(state))
+    elif kind == "hagaru":
+        from app.games.semper_fi.scenario import area_cached
+        for name in vic.get("clear", []):
+            out |= set(area_cached(b, {"region": name}))
+    elif kind == "perimeter":
+        from app.games.semper_fi.scenario import area_cached
+        out = set(area_cached(b, {"region": vic["town"]})) | set(area_cached(b, {"region": vic["airfield"]}))
+    elif kind == "east-hill":
+        from app.games.semper_fi.victory import hill_hexes
+        out = set(hill_hexes(state, vic, int(vic.get("minor_elevation", 0))))
+    elif kind == "hold-area":
+        from app.games.semper_fi.scenario import area_cached
+        out = set(area_cached(b, vic["area"]))
     out &= b.hexset
     res = frozenset(out)
     object.__setattr__(state, "_ai_obj_cache", (key, res))

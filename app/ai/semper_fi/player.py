@@ -85,6 +85,11 @@ class SemperFiAI:
             return hex_score(state, side, h) + self._field_of_fire(state, h) - 1.5 * crowd
         if t in ("end-setup", "remove-step"):
             return 1.0 if t == "end-setup" else 0.5 + state.units[a["unit"]].steps * 0.01
+        if t == "fieldwork":                     # 7.1: fortify before ending the set-up
+            return 1.2
+        if t == "restore-step":                  # 6.3: platoons first, then the most worn
+            u = a["unit"]
+            return 0.8 + (0.1 if udef(u).type.platoon else 0.0) + 0.01 * (udef(u).type.steps - state.units[u].steps)
         if t in ("reserve", "place-rest"):
             return -5.0
         if t == "go-first":
@@ -150,6 +155,9 @@ class SemperFiAI:
         if a.get("ammo") in ("smoke",):
             return -1.0
         if a.get("ammo") == "illum":
+            from app.games.semper_fi.sight import illuminated
+            if illuminated(state, bd(state), a["at"]):
+                return -1.0                           # C10.6: that ground is already lit
             return 0.2 if c.foe_within_side(3) else -1.0
         steps = enemy_steps_at(state, c.side, a["at"])
         if steps <= 0:

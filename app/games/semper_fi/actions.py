@@ -211,6 +211,12 @@ def apply(state: SFState, action: Action, ctx: Context) -> None:
         orders.write(state, action, ctx)
     elif t == "remove-step":
         setup.remove_step(state, action["unit"], ctx)
+    elif t == "fieldwork":
+        from app.games.semper_fi.fieldworks import build
+        build(state, action["hex"], ctx)
+    elif t == "restore-step":
+        from app.games.semper_fi.linked import restore
+        restore(state, action["unit"], ctx)
     elif t == "end-setup":
         if setup.end_setup(state, ctx):
             sequence.begin_play(state, ctx)
@@ -268,6 +274,8 @@ def apply(state: SFState, action: Action, ctx: Context) -> None:
 def _settle(state: SFState, ctx: Context) -> None:
     """After every action: reveal checks, contact release, who acts next."""
     hidden.reveal_checks(state, ctx)
+    from app.games.semper_fi.hagaru import note_entries
+    note_entries(state)                                           # 7.x: places the Chinese entered
     if state.contact and (state.scen.get("rules") or {}).get("march_column") and not state.checkpoint.get("released"):
         state.checkpoint["released"] = True
         special.release_column(state, ctx)

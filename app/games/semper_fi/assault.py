@@ -145,7 +145,9 @@ def _mods(state: "SFState", h: str, targets: list[str], quick: bool, attacker_ta
     out: list[tuple[str, int]] = []
     b = bd(state)
     cls = tables()["terrain"][b.terrain(h)]["combat"]
-    if not quick and m.get(cls):
+    if h in state.fieldworks and not attacker_target:
+        out.append(("fieldworks", int(m["protective"])))                   # 7.1: the defenders only
+    elif not quick and m.get(cls):
         out.append((f"{cls} terrain", int(m[cls])))                        # 1.8f drops shared terrain
     if not attacker_target and targets and all(state.units[u].dug_in for u in targets):
         out.append(("dug in", int(m["dug_in"])))

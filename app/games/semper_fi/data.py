@@ -19,7 +19,7 @@ from app.engine.hexgrid import HexGrid, HexMapError
 GAME_ID = "semper-fi"
 SIDES = ("us", "nk")
 US, NK = SIDES
-TERRAINS = ("open", "broken", "rice-paddy", "building", "woods", "water")
+TERRAINS = ("open", "broken", "rice-paddy", "building", "woods", "water", "village", "airstrip", "frozen-marsh")
 MOVEMENT = ("foot", "truck", "tracked")
 TARGETS = ("soft", "B", "special-B", "armoured", "A")
 ASSAULT = ("yes", "never", "with-infantry")
@@ -234,7 +234,7 @@ def validate_tables(data: Any) -> list[tuple[str, str]]:
             out.append((f"terrain.{t}.combat", "must be open, partly or protective"))
         if ter[t].get("spotting") not in ("open", "partly", "woods"):
             out.append((f"terrain.{t}.spotting", "must be open, partly or woods"))
-    for light in ("day", "dusk", "dawn", "night", "illum"):
+    for light in ("day", "dusk", "dawn", "night", "illum", "moon"):
         for cls in ("open", "partly", "woods"):
             v = (data.get("spotting") or {}).get(light, {}).get(cls)
             if not _int(v) or v < 1:
@@ -292,6 +292,17 @@ def validate_tables(data: Any) -> list[tuple[str, str]]:
     for k in ("quiet", "night", "engaged", "large_formation"):
         if not _int(w.get(k)):
             out.append((f"op_sheets.weighted_turns.{k}", "must be a whole number"))
+    for season, ck in (data.get("clocks") or {}).items():
+        ps = (ck or {}).get("periods") or []
+        if not ps:
+            out.append((f"clocks.{season}.periods", "missing"))
+        for i, pr in enumerate(ps):
+            if pr.get("light") not in LIGHTS or not _int(pr.get("minutes")):
+                out.append((f"clocks.{season}.periods[{i}]", "needs a light (day/dusk/dawn/night) and minutes"))
+    st = data.get("stacking") or {}
+    for k, v in list((st.get("points") or {}).items()) + [("default", st.get("default", 1))]:
+        if not _int(v) or v < 0:
+            out.append((f"stacking.points.{k}", "must be a whole number 0 or more"))
     return out
 
 

@@ -73,6 +73,8 @@ def modifiers(state: "SFState", target_hex: str, firer_hex: str | None, ranges: 
     m = tables()["area_fire"]["modifiers"]
     out: list[tuple[str, int]] = []
     cls = tables()["terrain"][b.terrain(target_hex)]["combat"]
+    if target_hex in state.fieldworks:
+        cls = "protective"                                                 # 7.1 fieldworks
     if m.get(cls):
         out.append((f"{cls} terrain" if cls != "partly" else "partly protective terrain", int(m[cls])))
     targets = [u for u in units_at(state, target_hex) if udef(u).type.target != "armoured"]

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from app.engine.game import Context
-from app.games.semper_fi import fire
+from app.games.semper_fi import fire, illum
 from app.games.semper_fi.data import NK, US, counters, tables
 from app.games.semper_fi.scenario import area_cached, turn_index
 from app.games.semper_fi.sight import light, los
@@ -31,9 +31,10 @@ def no_fire_hexes(state: "SFState", side: str) -> set[str]:
 def spotters(state: "SFState", side: str) -> list[str]:
     """1.8e: infantry platoons spot, or any unit of a formation on a Prepared Defense sheet."""
     out = []
+    barred = set((state.scen.get("rules") or {}).get("no_spotters", []) or [])     # 7.1: ad hoc platoons
     for u in units_of(state, side):
         d = udef(u)
-        if state.units[u].morale == "paralysed":
+        if state.units[u].morale == "paralysed" or d.type.id in barred:
             continue
         if d.type.platoon or state.opsheets.get(d.formation) == "prepared-defense":
             out.append(u)
@@ -92,8 +93,10 @@ def artillery_actions(state: "SFState", side: str) -> list[dict[str, Any]]:
     gs = groups(state, side)
     if not gs:
         return out
-    targets = spotted_targets(state, side, spotters(state, side))
+    sp = spotters(state, side)
+    targets = spotted_targets(state, side, sp)
     night = light(state) == "night"
+    lit = illum.targets(state, side, sp) if night and side == US else []       # 1.3b, 3.7
     for g in gs:
         for bt in g["batteries"]:
             if bt in state.batteries_fired or counters().batteries[bt].formation:
@@ -105,7 +108,7 @@ def artillery_actions(state: "SFState", side: str) -> list[dict[str, Any]]:
                     continue                                          # 3.7
                 if kind == "illum" and not night:
                     continue
-                for h in sorted(targets):
+                for h in (lit if kind == "illum" else sorted(targets)):
                     out.append({"type": "artillery", "battery": bt, "at": h, "ammo": kind})
                     if kind == "he" and side == US and prereg_ok(state, h):
                         out.append({"type": "artillery", "battery": bt, "at": h, "ammo": kind,
@@ -173,6 +176,9 @@ def mission(state: "SFState", battery: str, line: str, fp: int, kind: str, targe
     targets = spotted_targets(state, side, spotters(state, side))
     spotter = targets.get(target)
     dist = b.grid.distance(state.units[spotter].at, target) if spotter else 99
+    if kind == "illum" and not spotter:                      # illum.py: the nearest spotter in LOS
+        dist = min((b.grid.distance(state.units[o].at, target) for o in spotters(state, side)
+                    if los(state, b, state.units[o].at, target)[0]), default=99)
     key = f"{g['id']}:{kind}"
     rule = "2.1a" if prereg else ("5.1" if line == "us" and poor_artillery(state) else "C9.2")
     name, row = band(state, line, dist)
@@ -192,7 +198,7 @@ def mission(state: "SFState", battery: str, line: str, fp: int, kind: str, targe
         ctx.log(f"Smoke on {impact} until the end of the turn", "C9.4", kind="fire")
         return
     if kind == "illum":
-        state.barrages.append(Barrage(impact, "illum", side))
+        state.barrages.append(Barrage(impact, "illum", side, placed=f"{state.turn}:{state.phase}"))
         ctx.log(f"Illumination over {impact}", "1.2b", kind="fire")
         return
     if prereg and impact == target:
@@ -246,7 +252,9 @@ def mortar_actions(state: "SFState", side: str) -> list[dict[str, Any]]:
         for h in sorted(targets):
             if b.grid.distance(s.at, h) <= rng:
                 out.append({"type": "mortar", "unit": u, "at": h, "ammo": "he"})
-                if night and state.mortar_illum_left != 0 and side == US:
+        if night and state.mortar_illum_left != 0 and side == US:
+            for h in illum.targets(state, side, sp + [u]):                  # 1.3b
+                if b.grid.distance(s.at, h) <= rng:
                     out.append({"type": "mortar", "unit": u, "at": h, "ammo": "illum"})
     return out
 
@@ -264,7 +272,7 @@ def fire_mortar(state: "SFState", action: dict[str, Any], ctx: Context) -> None:
         r = ctx.d6(f"{d.label}: mortar illumination at {h}", "1.2b")
         impact: str | None = h if r <= 3 else bd(state).grid.neighbour(h, ctx.d6("Scatter direction", "1.2b") - 1)
         if impact:
-            state.barrages.append(Barrage(impact, "illum", d.side))
+            state.barrages.append(Barrage(impact, "illum", d.side, placed=f"{state.turn}:{state.phase}"))
             ctx.log(f"Mortar illumination over {impact}", "1.2b", kind="fire")
         return
     fp = d.type.fire.area // (2 if s.morale == "suppressed" else 1)

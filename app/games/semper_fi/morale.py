@@ -29,7 +29,9 @@ def effective(state: "SFState", uid: str, extra: int = 0, assault: str = "") -> 
         e += lost
         why.append(f"+{lost} steps lost")
     bm = state.battalion.get(d.battalion, 0)
-    if bm and not state.scen.get("battalion_morale_immune", {}).get(d.side, False):
+    from app.games.semper_fi.breakdown import shielded
+    imm = state.scen.get("battalion_morale_immune", {})
+    if bm and not imm.get(d.side, False) and d.regiment not in imm.get("regiments", []) and not shielded(state, uid):
         e += bm
         why.append(f"+{bm} battalion morale")
     if light(state) == "night" and not is_marine(uid) and not communist(uid):   # 2.6, 3.2
@@ -84,6 +86,9 @@ def apply_result(state: "SFState", uid: str, res: str, ctx: Context, rule: str,
     if res == "pass":
         ctx.log(f"{d.label} holds", rule, kind="morale", unit=uid, result=res)
     elif res == "suppressed":
+        from app.games.semper_fi.political import trade
+        if trade(state, uid, ctx):                             # 3.3
+            return
         if s.morale != "paralysed":
             s.morale = "suppressed"
         ctx.log(f"{d.label} is suppressed", rule, kind="morale", unit=uid, result=res)
@@ -211,7 +216,9 @@ def battalion_losses(state: "SFState", lost_by_unit: dict[str, int], ctx: Contex
         return
     for bn in sorted({udef(u).battalion for u, n in lost_by_unit.items() if n}):
         side = next(udef(u).side for u in lost_by_unit if udef(u).battalion == bn)
-        if state.scen.get("battalion_morale_immune", {}).get(side):
+        imm = state.scen.get("battalion_morale_immune", {})
+        if imm.get(side) or any(udef(u).regiment in imm.get("regiments", []) for u in lost_by_unit
+                                if udef(u).battalion == bn):
             continue
         state.battalion[bn] = min(int(tb["max"]), state.battalion.get(bn, 0) + inc)
         ctx.log(f"Battalion morale of {bn} worsens to {state.battalion[bn]} after {total} steps lost in one fire",
@@ -222,7 +229,8 @@ def battalion_recovery(state: "SFState", ctx: Context) -> None:
     """1.8b: on the full hour each shaken battalion rolls; at or under its value it recovers 1."""
     for bn in sorted(state.battalion):
         v = state.battalion[bn]
-        if v <= 0:
+        from app.games.semper_fi.breakdown import may_recover
+        if v <= 0 or not may_recover(state, bn):                  # 7.1: no recovery after the breakdown
             continue
         r = ctx.d6(f"Battalion morale recovery for {bn} (now {v})", "1.8b")
         if r <= v:

@@ -54,6 +54,11 @@ def can_start_moving(state: "SFState", uid: str) -> bool:
     return s.mode == "move"
 
 
+def armor_clash(state: "SFState", uid: str, h: str) -> bool:
+    from app.games.semper_fi.hagaru import armor_clash as clash
+    return clash(state, uid, h)
+
+
 def step_targets(state: "SFState", uid: str) -> dict[str, float]:
     """Adjacent hexes ``uid`` may enter now, with their cost (C4.1, C4.2 minimum move)."""
     s = state.units[uid]
@@ -71,6 +76,8 @@ def step_targets(state: "SFState", uid: str) -> dict[str, float]:
             continue
         if side_at(state, n, enemy):
             continue                                   # entering an enemy hex is an assault (C8)
+        if armor_clash(state, uid, n):
+            continue                                   # 7.x Armor Coordination
         c = hex_cost(state, uid, s.at, n)
         if c is None:
             continue

@@ -102,11 +102,14 @@ def initial_sheets(state: "SFState") -> None:
 def _sheet_options(state: "SFState", side: str, kind_list: list[str], atype: str) -> list[dict[str, Any]]:
     out: list[dict[str, Any]] = []
     objs = objectives(state)
+    fixed = state.scen.get("opsheet_formations") or {}        # 7.2, 7.3: Army troops never on Prepared Defense
     for f in formations(state, side):
         if atype == "write-sheet" and (f in state.drafts or not any(
                 state.units[u].at in bd(state).hexset for u in state.units if udef(u).formation == f)):
             continue
         for k in kind_list:
+            if f in fixed and k == "prepared-defense":
+                continue
             for o in (objs if kinds()[k].get("objective") else [""]):
                 if atype == "draw-sheet" and state.opsheets.get(f) == k and state.objectives.get(f, "") == o:
                     continue

@@ -9,7 +9,7 @@ from typing import Any
 from app.engine.game import Action, Game, Illegal
 from app.games.semper_fi import actions, movement
 from app.games.semper_fi.data import NK, US, counters
-from app.games.semper_fi.sequence import SIDE_NAMES
+from app.games.semper_fi.sequence import SIDE_NAMES, side_name as _side_name
 from app.games.semper_fi.sight import light, los
 from app.games.semper_fi.state import BOXES, COLUMN, SFState
 from app.games.semper_fi.units import bd, udef
@@ -215,7 +215,7 @@ def panels(state: SFState, side: str | None) -> list[dict[str, Any]]:
                   ["Phase", phase_label(state)],
                   ["Last turn", state.clock[-1] if state.clock else ""]]
     if state.initiative:
-        clock_rows.append(["Initiative", SIDE_NAMES[state.initiative]])
+        clock_rows.append(["Initiative", _side_name(state, state.initiative)])
     if (state.scen.get("rules") or {}).get("march_column"):
         clock_rows.append(["Contact", "made" if state.contact else "not yet: the column marches"])
     out.append({"title": "Turn clock", "rows": clock_rows})
@@ -240,7 +240,8 @@ def panels(state: SFState, side: str | None) -> list[dict[str, Any]]:
 
 
 def overlays(state: SFState, side: str | None) -> list[dict[str, Any]]:
-    out: list[dict[str, Any]] = []
+    from app.games.semper_fi.night import veil_overlays
+    out: list[dict[str, Any]] = veil_overlays(state)               # C10: the map at night
     for x in state.barrages:
         colour = {"he": "#C0392B", "smoke": "#8A8A86", "illum": "#F1C40F"}[x.kind]
         label = {"he": "Barrage", "smoke": "Smoke", "illum": "Illum"}[x.kind]
@@ -257,7 +258,7 @@ def overlays(state: SFState, side: str | None) -> list[dict[str, Any]]:
         bad = sorted(forbidden(state, s))
         if bad:
             out.append({"kind": "hexes", "hexes": bad, "colour": "#7F8C8D",
-                        "label": f"Closed to the {SIDE_NAMES[s]} player", "group": "Boundaries"})
+                        "label": f"Closed to the {_side_name(state, s)} player", "group": "Boundaries"})
     if state.start_hexes:
         out.append({"kind": "hexes", "hexes": list(state.start_hexes), "colour": "#2E86C1",
                     "label": "Baker/5 positions", "group": "Victory"})
@@ -269,6 +270,14 @@ def los_line(state: SFState, a: str, b: str) -> dict[str, Any]:
     bdd = bd(state)
     ok, blk = los(state, bdd, a, b)
     from app.games.semper_fi.sight import spotting_range
+    from app.games.semper_fi.snow import limit
+    vis = limit(state)
+    if not ok and vis and bdd.grid.distance(a, b) > vis:
+        from app.games.semper_fi.sight import terrain_los
+        if terrain_los(bdd, a, b)[0]:
+            return {"from": a, "to": b, "hexes": bdd.grid.line(a, b), "visible": False, "blocked_at": blk,
+                    "range": bdd.grid.distance(a, b), "spotting": spotting_range(state, bdd, b),
+                    "why": f"falling snow: no line of sight beyond {vis} hexes this hour (1.5)"}
     return {"from": a, "to": b, "hexes": bdd.grid.line(a, b), "visible": ok, "blocked_at": blk or None,
             "range": bdd.grid.distance(a, b), "spotting": spotting_range(state, bdd, b),
             "why": "" if ok else f"blocked at {blk} ({_terrain_words(bdd.terrain(blk))}, {bdd.elevation(blk)} m)"}
@@ -348,7 +357,7 @@ PHASE_PROMPTS = {
 
 
 def prompt(state: SFState) -> str:
-    who = SIDE_NAMES.get(state.active, state.active)
+    who = _side_name(state, state.active)
     if state.result:
         return f"Game over: {state.result['level']}"
     if state.pending and state.pending[0].kind in PENDING_PROMPTS:

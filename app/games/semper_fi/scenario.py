@@ -14,6 +14,7 @@ if TYPE_CHECKING:
     from app.games.semper_fi.state import SFState
 
 MONTHS = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
+DAYS = (31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31)         # 1950, not a leap year
 AREA_KEYS = {"within", "any", "cols_max", "cols_min", "rows_min", "rows_max", "region", "hexes",
              "west_of_chain", "not_terrain", "road", "min_distance", "beyond_line", "not", "all"}
 
@@ -32,23 +33,25 @@ def parse_when(text: Any) -> tuple[int, int, int] | None:
     return MONTHS.index(parts[1]) + 1, int(parts[0]), hhmm(t)
 
 
-def _period(minutes: int) -> dict[str, Any]:
-    for p in tables()["clock"]["periods"]:
+def _period(minutes: int, season: str = "") -> dict[str, Any]:
+    from app.games.semper_fi.night import periods
+    ps = periods(season)
+    for p in ps:
         if hhmm(p["from"]) <= minutes <= hhmm(p["to"]):
             return p
-    return tables()["clock"]["periods"][0]
+    return ps[0]
 
 
-def build_clock(first: str, last: str) -> tuple[list[str], list[str]]:
+def build_clock(first: str, last: str, season: str = "") -> tuple[list[str], list[str]]:
     """Every turn from ``first`` to ``last`` with its light (C2.2): 20-minute day turns, hourly
-    night turns."""
+    night turns; ``season`` picks a clock of tables.toml [clocks] (C10.4)."""
     a, b = parse_when(first), parse_when(last)
     assert a and b
     month, day, m = a
     out, lights = [], []
     for _ in range(2000):
         out.append(f"{day} {MONTHS[month - 1]} {m // 60:02d}{m % 60:02d}")
-        p = _period(m)
+        p = _period(m, season)
         lights.append(p["light"])
         if (month, day, m) >= b:
             break
@@ -56,6 +59,8 @@ def build_clock(first: str, last: str) -> tuple[list[str], list[str]]:
         if m >= 24 * 60:
             m -= 24 * 60
             day += 1
+            if day > DAYS[month - 1]:                 # 7.5 runs from 30 Nov into 1 Dec
+                day, month = 1, month % 12 + 1
     return out, lights
 
 
@@ -223,7 +228,24 @@ def with_variants(sc: dict[str, Any], options: dict[str, Any]) -> dict[str, Any]
             sc.setdefault("reinforcement", []).append(entry)
         for entry in v.get("mortar", []) or []:
             sc.setdefault("mortar", []).append(entry)
+        for entry in v.get("linked_setup", []) or []:                 # 6.3: a later night's set-up
+            ps = (sc.get("linked") or {}).get("part") or []
+            i = entry.get("part", 0)
+            if isinstance(i, int) and 1 <= i <= len(ps):
+                e = {k: val for k, val in entry.items() if k != "part"}
+                ps[i - 1].setdefault("setup", []).append(e)
+        for entry in v.get("linked_setup", []) or []:                 # 6.3: a later night's set-up
+            ps = (sc.get("linked") or {}).get("part") or []
+            i = entry.get("part", 0)
+            if isinstance(i, int) and 1 <= i <= len(ps):
+                e = {k: val for k, val in entry.items() if k != "part"}
+                ps[i - 1].setdefault("setup", []).append(e)
     sc["variants_on"] = [v["id"] for v in on]
+    areas = sc.get("areas") or {}
+    for kind in ("setup", "reinforcement"):
+        for e in sc.get(kind, []) or []:
+            if isinstance(e, dict) and isinstance(e.get("area_ref"), str) and e["area_ref"] in areas:
+                e["area"] = areas[e["area_ref"]]                # a named area a variant may redefine
     return sc
 
 
@@ -255,7 +277,9 @@ def validate(sc: dict[str, Any]) -> list[tuple[str, str]]:
         if last < first:
             out.append(("turns.last", "is before the first turn"))
         else:
-            clock, _l = build_clock(turns["first"], turns["last"])
+            if turns.get("clock") and turns["clock"] not in (tables().get("clocks") or {}):
+                return out + [("turns.clock", f"no clock {turns['clock']!r} in tables.toml [clocks]")]
+            clock, _l = build_clock(turns["first"], turns["last"], str(turns.get("clock", "")))
             if clock[-1] != turns["last"]:
                 out.append(("turns.last", f"is not on the turn clock (turns run ... {', '.join(clock[-3:])})"))
     play = sc.get("play") or {}
@@ -311,7 +335,8 @@ def _validate_body(sc: dict[str, Any], b: Board, clock: list[str], c: Any) -> li
                     break
     for i, e in enumerate(sc.get("reinforcement", []) or []):
         p = f"reinforcement[{i}]"
-        _when(e.get("turn"), clock, f"{p}.turn", out)
+        if e.get("turn") != "committed":              # 7.3: arrives when a die commits it
+            _when(e.get("turn"), clock, f"{p}.turn", out)
         if e.get("units"):
             pick_units(e.get("units"), used, f"{p}.units", out)
             out += area_problems(b, e.get("area"), f"{p}.area")
@@ -340,9 +365,26 @@ def _validate_body(sc: dict[str, Any], b: Board, clock: list[str], c: Any) -> li
             out.append(("air.count", "must be a whole number of aircraft 1 or more"))
     vic = sc.get("victory") or {}
     if vic.get("kind") not in ("high-ground", "hold-hexes", "hilltop-platoon", "hilltops-count",
-                               "hilltops-control"):
-        out.append(("victory.kind", "must be high-ground, hold-hexes, hilltop-platoon, hilltops-count "
-                    "or hilltops-control"))
+                               "hilltops-control", "hold-area", "east-hill", "perimeter", "hagaru"):
+        out.append(("victory.kind", "must be high-ground, hold-hexes, hilltop-platoon, hilltops-count, "
+                    "hilltops-control, hold-area, east-hill, perimeter or hagaru"))
+    if vic.get("kind") == "hold-area":
+        out += area_problems(b, vic.get("area"), "victory.area")
+    if vic.get("kind") == "hagaru":
+        for k in list(vic.get("clear", [])) + [vic.get("hill"), vic.get("los_to")]:
+            if k not in b.regions:
+                out.append(("victory", f"the map has no region {k!r}"))
+    if vic.get("kind") == "perimeter":
+        for k in ("town", "airfield"):
+            if vic.get(k) not in b.regions:
+                out.append((f"victory.{k}", f"the map has no region {vic.get(k)!r}"))
+    if vic.get("kind") == "east-hill":
+        for k in ("hill", "los_to", "entered") + (("crest",) if vic.get("crest") else ()):
+            if vic.get(k) not in b.regions:
+                out.append((f"victory.{k}", f"the map has no region {vic.get(k)!r}"))
+        for k in ("major_elevation", "minor_elevation"):
+            if not isinstance(vic.get(k), int):
+                out.append((f"victory.{k}", "must be a whole number of metres"))
     for h in vic.get("road", []) or []:
         if not b.grid.contains(h):
             out.append(("victory.road", f"hex {h!r} is not on the map"))

@@ -18,6 +18,13 @@ if TYPE_CHECKING:
 SIDE_NAMES = {US: "US", NK: "North Korean"}
 
 
+def side_name(state: "SFState", side: str) -> str:
+    """The side as this scenario's players call it: the communist side is Chinese at Chosin."""
+    if side == NK:
+        return str((state.scen.get("play") or {}).get("nk_name", SIDE_NAMES[NK]))
+    return SIDE_NAMES.get(side, side)
+
+
 def phasing(state: "SFState") -> str:
     if state.phase == "action-1":
         return state.first
@@ -61,15 +68,15 @@ def begin_turn(state: "SFState", ctx: Context) -> None:
     ini = (state.scen.get("play") or {}).get("initiative", "roll")
     if ini in (US, NK) and state.turn == 1:
         winner = ini
-        ctx.log(f"The {SIDE_NAMES[winner]} player has the initiative this turn", "1.7g", kind="initiative")
+        ctx.log(f"The {side_name(state, winner)} player has the initiative this turn", "1.7g", kind="initiative")
     else:
         while True:
             a = ctx.d6("Initiative: US", "1.7g")
-            b = ctx.d6("Initiative: North Korean", "1.7g")
+            b = ctx.d6(f"Initiative: {side_name(state, NK)}", "1.7g")
             if a != b:
                 break
         winner = US if a > b else NK
-        ctx.log(f"The {SIDE_NAMES[winner]} player wins the initiative", "1.7g", kind="initiative")
+        ctx.log(f"The {side_name(state, winner)} player wins the initiative", "1.7g", kind="initiative")
     state.initiative = winner
     state.phase = "initiative"
     state.active = winner
@@ -98,7 +105,7 @@ def opsheet_commitment(state: "SFState", ctx: Context) -> None:
 def choose_first(state: "SFState", first: bool, ctx: Context) -> None:
     me = state.active
     state.first = me if first else other(me)
-    ctx.log(f"The {SIDE_NAMES[me]} player chooses to take the {'first' if first else 'second'} action phase",
+    ctx.log(f"The {side_name(state, me)} player chooses to take the {'first' if first else 'second'} action phase",
             "1.7g", kind="initiative")
     state.phase = "air-artillery"
     state.active = state.turn_side = state.initiative
@@ -127,13 +134,17 @@ def start_action(state: "SFState", phase: str, ctx: Context) -> None:
             s.acted = ""
             s.mp_spent = 0.0
             s.mp_left = 0.0
+    if side == NK:
+        from app.games.semper_fi import breakdown
+        breakdown.roll(state, ctx)                                   # 7.1 Chinese Attack Breakdown
     if side == US:
         # 1.2a: the US player clears illumination at the start of his action phase
-        n = len([x for x in state.barrages if x.kind == "illum"])
-        state.barrages = [x for x in state.barrages if x.kind != "illum"]
+        from app.games.semper_fi.illum import burns_out
+        n = len([x for x in state.barrages if burns_out(state, x)])
+        state.barrages = [x for x in state.barrages if not burns_out(state, x)]
         if n:
             ctx.log("Illumination rounds burn out", "1.2a", kind="fire")
-    ctx.log(f"{SIDE_NAMES[side]} action phase", "C2.1", kind="phase")
+    ctx.log(f"{side_name(state, side)} action phase", "C2.1", kind="phase")
 
 
 def cleanup(state: "SFState", ctx: Context) -> None:
@@ -152,6 +163,9 @@ def cleanup(state: "SFState", ctx: Context) -> None:
     if state.result is not None:
         return
     if state.turn >= len(state.clock):
+        from app.games.semper_fi import linked
+        if linked.end_of_night(state, ctx):                    # 6.3: the next night's set-up
+            return
         victory.finish(state, ctx)
         return
     state.turn += 1

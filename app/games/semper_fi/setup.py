@@ -41,7 +41,8 @@ def setup_state(sc_raw: dict[str, Any], options: dict[str, Any], seed: int) -> S
     opts.setdefault("quick_combat", True)                    # 1.8f on by default
     sc = with_variants(sc_raw, opts)
     sc.pop("description", None)
-    clock, lights = build_clock(sc["turns"]["first"], sc["turns"]["last"])
+    clock, lights = build_clock(sc["turns"]["first"], sc["turns"]["last"],
+                                str(sc["turns"].get("clock", "")))
     st = SFState(game="semper-fi", scenario=str(sc.get("id", "")), turn=1, phase="setup",
                  active="", rng=Rng.from_seed(seed), players={})
     st.scen = sc
@@ -78,7 +79,7 @@ def setup_state(sc_raw: dict[str, Any], options: dict[str, Any], seed: int) -> S
         for k, n in (g.get("ammo") or {}).items():
             st.ammo[f"{g['id']}:{k}"] = int(n)
     for m in sc.get("mortar", []) or []:
-        st.mortar_fires[m["id"]] = int(m["total"])
+        st.mortar_fires[m["id"]] = 0 if m.get("opens_with") else int(m["total"])   # 7.3: with its battalion
         st.mortar_used[m["id"]] = 0
     rules = sc.get("rules") or {}
     if "mortar_illum_total" in rules:
@@ -87,7 +88,13 @@ def setup_state(sc_raw: dict[str, Any], options: dict[str, Any], seed: int) -> S
     for bn in sorted({c.units[u].battalion for u in st.units}):
         st.battalion[bn] = int((sc.get("battalion_morale") or {}).get(bn, 0))          # 1.7c
     orders.initial_sheets(st)                                                      # 1.6e, C12
+    for f, kind in (sc.get("opsheet_formations") or {}).items():    # 7.2: no Army on Prepared Defense
+        if f in st.opsheets:
+            st.opsheets[f] = kind
+            st.committed[f] = not orders.active(st) or bool(orders.kinds().get(kind, {}).get("committed", True))
     st.to_remove = int(rules.get("remove_steps", 0))
+    from app.games.semper_fi.hagaru import reduce_formations
+    reduce_formations(st)                                        # 7.5: battalions already worn down
     first = sc["play"]["first_setup"]
     st.setup_order = [first, other(first)]
     st.active = first
@@ -118,7 +125,17 @@ def placement_hexes(state: SFState, uid: str) -> list[str]:
     if away:
         foes = hexes_of(state, other(udef(uid).side))
         n = int(away)
+        base = hexes
         hexes = [h for h in hexes if all(b.grid.distance(h, f) >= n for f in foes)]
+        if e.get("infiltration") and state.infiltrate_left > 0:          # 7.1, 7.2, 7.5
+            from app.games.semper_fi.hagaru import infiltration_hexes
+            hexes = sorted(set(hexes) | infiltration_hexes(state, uid, base))
+    from app.games.semper_fi.hagaru import armor_clash
+    hexes = [h for h in hexes if not armor_clash(state, uid, h)]
+    cap = e.get("stacking")
+    if cap:
+        from app.games.semper_fi.stacking import room
+        hexes = [h for h in hexes if room(state, h, uid, int(cap))]          # C4.4
     return hexes
 
 
@@ -141,13 +158,24 @@ def setup_actions(state: SFState) -> list[dict[str, Any]]:
         out += [{"type": "reserve", "unit": u} for u in left]          # 5.3 NK reserves
     if left:
         out.append({"type": "place-rest"})
-    if side == NK and state.to_remove > 0:
+    rm = remove_side(state)
+    if side == rm and state.to_remove > 0:
         for u, s in sorted(state.units.items()):
-            if udef(u).side == NK and s.steps > 1:
+            if udef(u).side == rm and s.steps > 1:
                 out.append({"type": "remove-step", "unit": u})
-    if not left and not (side == NK and state.to_remove > 0):
+    from app.games.semper_fi.linked import restore_actions
+    restore = restore_actions(state)                               # 6.3
+    out += restore
+    from app.games.semper_fi.fieldworks import setup_actions as works
+    out += works(state)                                            # 7.1
+    if not left and not (side == rm and state.to_remove > 0) and not restore:
         out.append({"type": "end-setup"})
     return out
+
+
+def remove_side(state: SFState) -> str:
+    """Who removes steps before play: the NK in 5.2, the Marines in 6.2 (losses of the first night)."""
+    return str((state.scen.get("rules") or {}).get("remove_steps_side", NK))
 
 
 def place(state: SFState, uid: str, h: str, ctx: Context) -> None:
@@ -157,6 +185,8 @@ def place(state: SFState, uid: str, h: str, ctx: Context) -> None:
     s.mode = e.get("mode", "fire")
     if s.dug_in and not tables()["terrain"][bd(state).terrain(h)]["dig_in"]:
         s.dug_in = False                                          # 1.1b: never dug in a paddy
+    from app.games.semper_fi.hagaru import placed
+    placed(state, uid, h, ctx)                                    # infiltration (7.x)
     if s.hidden:
         ctx.log("A hidden unit sets up", "1.3a", kind="setup")
     else:
@@ -185,15 +215,20 @@ def remove_step(state: SFState, uid: str, ctx: Context) -> None:
     s = state.units[uid]
     s.steps -= 1
     state.to_remove -= 1
-    ctx.log(f"{udef(uid).label} starts one step down ({state.to_remove} still to remove)", "5.2",
+    rule = "5.2" if udef(uid).side == NK else "6.2"
+    ctx.log(f"{udef(uid).label} starts one step down ({state.to_remove} still to remove)", rule,
             kind="setup", unit=uid)
 
 
 def end_setup(state: SFState, ctx: Context) -> bool:
     """Finish one side's set-up; True when both sides are done and play begins."""
     done = state.setup_order.pop(0)
-    ctx.log(f"The {'US' if done == US else 'North Korean'} player has set up", "C11.2", kind="setup")
+    from app.games.semper_fi.sequence import side_name
+    ctx.log(f"The {side_name(state, done)} player has set up", "C11.2", kind="setup")
     if state.setup_order:
         state.active = state.setup_order[0]
+        if state.active == NK:
+            from app.games.semper_fi.hagaru import roll_infiltration
+            roll_infiltration(state, ctx)                            # 7.1, 7.2
         return False
     return True

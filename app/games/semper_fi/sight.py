@@ -88,6 +88,10 @@ def los(state: "SFState", b: Board, a: str, c: str) -> tuple[bool, str]:
     ok, blk = terrain_los(b, a, c)
     if not ok:
         return ok, blk
+    from app.games.semper_fi.snow import limit
+    vis = limit(state)
+    if vis and b.grid.distance(a, c) > vis:                 # 1.5: snow caps every LOS
+        return False, b.grid.line(a, c)[vis + 1]
     smoke = smoke_hexes(state)
     if smoke and a != c and not b.grid.is_adjacent(a, c):
         for h in b.grid.line(a, c)[1:-1]:
@@ -111,9 +115,8 @@ def spotting_range(state: "SFState", b: Board, target_hex: str, fired: bool = Fa
     """How far a unit in ``target_hex`` can be seen now (C5.2)."""
     tb = tables()
     cls = tb["terrain"][b.terrain(target_hex)]["spotting"]
-    lt = light(state)
-    if lt == "night" and illuminated(state, b, target_hex):
-        lt = "illum"
+    from app.games.semper_fi.night import light_class
+    lt = light_class(state, b, target_hex)                  # C10.1, C10.5, 1.2
     rng = int(tb["spotting"][lt][cls])
     mods = tb["spotting_mods"]
     if fired:

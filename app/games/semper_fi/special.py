@@ -12,7 +12,7 @@ from app.games.semper_fi.data import NK, US, tables
 from app.games.semper_fi.scenario import area_cached
 from app.games.semper_fi.sight import light, los
 from app.games.semper_fi.state import COLUMN, ELIM, EXITED, OFFMAP
-from app.games.semper_fi.units import bd, is_marine, side_at, udef, units_of
+from app.games.semper_fi.units import bd, is_marine, other, side_at, udef, units_of
 
 if TYPE_CHECKING:
     from app.games.semper_fi.state import SFState
@@ -208,6 +208,10 @@ def command_phase(state: "SFState", ctx: Context) -> None:
                     state.units[u].at = ELIM
                     ctx.log(f"{udef(u).label} is drawn into the fighting north of the boundary and leaves play",
                             "5.3", kind="loss", unit=u)
+    from app.games.semper_fi import snow
+    snow.command_phase(state, ctx)                                 # 1.5
+    from app.games.semper_fi.hagaru import coordination_roll
+    coordination_roll(state, ctx)                                  # 7.3
     # 2.5 Marines dig in on the first night turn
     prev = state.lights[state.turn - 2] if state.turn >= 2 else ""
     if light(state) == "night" and prev != "night":
@@ -234,6 +238,13 @@ def entry_area(state: "SFState", uid: str) -> tuple[set[str], bool]:
         if True:
             ids = area_cached(b, e["area"])
             road = bool(e.get("road")) or udef(uid).type.vehicle and bool(e.get("vehicles_on_road"))
+            if e.get("away_from"):                       # 7.1: not next to a Chinese unit
+                foes = [state.units[f].at for f in units_of(state, other(udef(uid).side))]
+                n = int(e["away_from"])
+                ids = {h for h in ids if all(b.grid.distance(h, f) >= n for f in foes)}
+            if e.get("edge"):                            # 7.3: a line to the edge clear of US units
+                from app.games.semper_fi.hagaru import _edge_reach
+                ids &= _edge_reach(state, str(e["edge"]))
             return ids, road
     res = rules(state).get("reserves")
     if res and udef(uid).side == res.get("side"):

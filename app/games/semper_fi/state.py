@@ -17,7 +17,8 @@ ELIM = "elim"
 EXITED = "exited"
 COLUMN = "box:road-column"
 POOL = "pool"                  # reinforcements not yet due
-BOXES = (SETUP, OFFMAP, ELIM, EXITED, COLUMN, POOL)
+DISPERSED = "dispersed"       # 6.3: Chinese cleared from the map between two nights
+BOXES = (SETUP, OFFMAP, ELIM, EXITED, COLUMN, POOL, DISPERSED)
 
 # phases of a turn (C2.1); set-up phases come first
 PHASES = ("setup", "initiative", "air-artillery", "action-1", "action-2")
@@ -57,6 +58,7 @@ class Barrage:
     kind: str                      # "he", "smoke", "illum"
     side: str
     firepower: int = 0
+    placed: str = ""               # illum: "<turn>:<phase>" it was fired in (1.2a, illum.burn_out)
 
 
 @dataclass
@@ -108,4 +110,12 @@ class SFState(GameState):
     engaged: set[str] = field(default_factory=set)             # formations that fired or were hit this turn
     exited_before_contact: bool = False
     checkpoint: dict[str, Any] = field(default_factory=dict)   # victory snapshots (5.3 at 0600)
+    night: int = 0                                         # 6.3: linked nights already handed over
+    night_results: list[str] = field(default_factory=list)   # 6.3: the level of each night played
+    to_restore: int = 0                                    # 6.3: Marine steps still to give back
+    infiltrate_left: int = 0                               # 7.1, 7.2: Chinese units that may still infiltrate
+    entered: list[str] = field(default_factory=list)       # 7.1, 7.2: named places the Chinese have entered
+    fieldworks: dict[str, int] = field(default_factory=dict)   # 7.1: fortified hex -> its allowance
+    broken_down: bool = False                              # 7.1: the Chinese attack has broken down
+    visibility: int = 0                                    # 1.5: hexes a LOS may reach in snow (0: no snow)
     result: Optional[dict[str, Any]] = None

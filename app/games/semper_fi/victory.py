@@ -112,6 +112,14 @@ def determine(state: "SFState") -> dict[str, Any]:
             i = max(i - 1, 0)
             why += f"; Marines lost {us_lost} steps (one level to the NK)"
         return _res(LADDER[i], why, "5.3")
+    if kind == "hold-area":
+        return hold_area(state, vic)
+    if kind == "east-hill":
+        return east_hill(state, vic)
+    if kind == "perimeter":
+        return perimeter(state, vic)
+    if kind == "hagaru":
+        return hagaru_held(state, vic)
     return _res("Draw", "no victory rule", "")
 
 
@@ -122,6 +130,124 @@ def _ladder(nk_major: bool, nk_minor: bool, us_major: bool, us_minor: bool) -> s
         if ok:
             return lvl
     return "Draw"
+
+
+def hold_area(state: "SFState", vic: dict[str, Any]) -> dict[str, Any]:
+    """6.1-6.3: who is left within 1 hex of Fox Hill, one level to the attacker for heavy US losses.
+    An empty hill counts as a draw (both conditions of the text would hold at once)."""
+    from app.games.semper_fi.scenario import area_cached
+    from app.games.semper_fi.sequence import side_name
+    b = bd(state)
+    hexes = area_cached(b, vic["area"])
+    us_in = any(state.units[u].at in hexes for u in units_of(state, US))
+    nk_in = any(state.units[u].at in hexes for u in units_of(state, NK))
+    nk = side_name(state, NK)
+    ladder = (f"{nk} Major", "Draw", "US Major")
+    i = 2 if us_in and not nk_in else 0 if nk_in and not us_in else 1
+    place = str(vic.get("name", "the objective"))
+    why = (f"only Marines within 1 hex of {place}" if i == 2 else f"only {nk} units within 1 hex of {place}"
+           if i == 0 else f"both sides within 1 hex of {place}" if us_in else f"nobody within 1 hex of {place}")
+    base = int((state.checkpoint.get("lost_base") or {}).get(US, 0))
+    lost = steps_lost(state, US) - base
+    shift = int(vic.get("us_loss_shift", 0))
+    if shift and lost >= shift and i > 0:
+        i -= 1
+        why += f"; the Marines lost {lost} steps (one level to the {nk} player)"
+    rule = str(vic.get("rule", "6.1"))
+    return _res(ladder[i], why, rule, winner=US if i == 2 else NK if i == 0 else None)
+
+
+def hill_hexes(state: "SFState", vic: dict[str, Any], elevation: int) -> set[str]:
+    """Hexes of the victory hill (a map region) at ``elevation`` metres or higher, and within
+    ``crest_within`` hexes of its named crest when one is given (7.2's "19.24-17.29")."""
+    from app.games.semper_fi.scenario import area_cached
+    b = bd(state)
+    out = {h for h in area_cached(b, {"region": vic["hill"]}) if b.elevation(h) >= elevation}
+    if vic.get("crest"):
+        crest = area_cached(b, {"region": vic["crest"]})
+        n = int(vic.get("crest_within", 1))
+        out = {h for h in out if any(b.grid.distance(h, c) <= n for c in crest)}
+    return out
+
+
+def overlooking(state: "SFState", vic: dict[str, Any]) -> set[str]:
+    """7.2: hill hexes with a line of sight to the place named by ``los_to``; terrain only
+    (the text's 7.3 note: night, snow and smoke do not count for victory)."""
+    from app.games.semper_fi.scenario import area_cached
+    from app.games.semper_fi.sight import terrain_los
+    b = bd(state)
+    hill = area_cached(b, {"region": vic["hill"]})
+    to = sorted(area_cached(b, {"region": vic["los_to"]}))
+    return {h for h in hill if any(terrain_los(b, h, t)[0] for t in to)}
+
+
+def east_hill(state: "SFState", vic: dict[str, Any]) -> dict[str, Any]:
+    """7.2 / 7.5: Marines high on East Hill, Chinese overlooking Hagaru-ri, Hagaru-ri entered.
+    The levels are tested from the Chinese Major down; US Major needs US Minor as well."""
+    top = hill_hexes(state, vic, int(vic["major_elevation"]))
+    high = hill_hexes(state, vic, int(vic["minor_elevation"]))
+    us_top = any(state.units[u].at in top for u in units_of(state, US))
+    us_high = any(state.units[u].at in high for u in units_of(state, US))
+    entered = vic.get("entered") in state.entered
+    look = overlooking(state, vic)
+    cn_look = [u for u in units_of(state, NK) if state.units[u].at in look]
+    rule = str(vic.get("rule", "7.2"))
+    if not us_top and entered:
+        return _res("Chinese Major", f"no Marines on East Hill at {vic['major_elevation']} m or higher, and the "
+                    f"Chinese entered {vic['entered']}", rule, winner=NK)
+    if not us_high:
+        return _res("Chinese Minor", f"no US unit on East Hill at {vic['minor_elevation']} m or higher", rule, winner=NK)
+    if not cn_look:
+        return _res("US Major", f"US units hold East Hill at {vic['minor_elevation']} m or higher and no Chinese "
+                    f"unit on it overlooks {vic['los_to']}", rule, winner=US)
+    return _res("US Minor", f"US units hold East Hill at {vic['minor_elevation']} m or higher; "
+                f"{len(cn_look)} Chinese units on it overlook {vic['los_to']}", rule, winner=US)
+
+
+def perimeter(state: "SFState", vic: dict[str, Any]) -> dict[str, Any]:
+    """7.1: the Chinese got into the town at some point (Major), stand on the airfield at the end
+    (Minor); the Marines kept them 3+ hexes from both (Minor), and lost at most 10 steps (Major);
+    anything else is a draw. One level to the Chinese if both company HQs are gone."""
+    from app.games.semper_fi.scenario import area_cached
+    b = bd(state)
+    town = area_cached(b, {"region": vic["town"]})
+    field_ = area_cached(b, {"region": vic["airfield"]})
+    cn = [state.units[u].at for u in units_of(state, NK)]
+    lost = steps_lost(state, US)
+    ladder = ("Chinese Major", "Chinese Minor", "Draw", "US Minor", "US Major")
+    n = int(vic.get("within", 3))
+    if vic["town"] in state.entered:
+        i, why = 0, f"Chinese troops got into {vic['town']}"
+    elif any(h in field_ for h in cn):
+        i, why = 1, "Chinese troops stand on the airfield"
+    elif all(b.grid.distance(h, t) > n for h in cn for t in town | field_):
+        i = 4 if lost <= int(vic.get("us_loss_max", 10)) else 3
+        why = f"no Chinese unit within {n} hexes of {vic['town']} or the airfield; the Marines lost {lost} steps"
+    else:
+        i, why = 2, f"Chinese units within {n} hexes of {vic['town']} or the airfield"
+    hqs = list(vic.get("hq_units", []))
+    if hqs and all(state.units[u].at == "elim" for u in hqs if u in state.units) and i > 0:
+        i -= 1
+        why += "; both company HQs were destroyed (one level to the Chinese)"
+    return _res(ladder[i], why, str(vic.get("rule", "7.1")), winner=NK if i < 2 else US if i > 2 else None)
+
+
+def hagaru_held(state: "SFState", vic: dict[str, Any]) -> dict[str, Any]:
+    """7.3, 7.4: four conditions at the end: no Chinese unit in Hagaru, in the Supply Dump, on an
+    airfield hex, or on East Hill with a line of sight to Hagaru-ri (terrain only). Each met moves
+    the result one level towards the Marines; losses do not count."""
+    from app.games.semper_fi.scenario import area_cached
+    b = bd(state)
+    cn = {state.units[u].at for u in units_of(state, NK)}
+    met, held = [], []
+    for name in vic.get("clear", []):
+        (held if cn & area_cached(b, {"region": name}) else met).append(name)
+    look = overlooking(state, vic)
+    (held if cn & look else met).append(f"East Hill over {vic['los_to']}")
+    ladder = ("Chinese Major", "Chinese Minor", "Draw", "US Minor", "US Major")
+    i = len(met)
+    why = f"{i} of 4 places clear of the Chinese" + (f" (Chinese still in {', '.join(held)})" if held else "")
+    return _res(ladder[i], why, str(vic.get("rule", "7.3")), winner=NK if i < 2 else US if i > 2 else None)
 
 
 def _at(state: "SFState", h: str) -> list[str]:
