@@ -26,6 +26,7 @@ from app.engine.game import Action, Context, Game, Illegal, Outcome
 from app.games.frozen_chosin import combat as C
 from app.games.frozen_chosin import movement as M
 from app.games.frozen_chosin import operations as O
+from app.games.frozen_chosin import position as P
 from app.games.frozen_chosin import scenario as S
 from app.games.frozen_chosin import sequence as Q
 from app.games.frozen_chosin import data as D
@@ -58,13 +59,30 @@ class FrozenChosinGame(Game):
         preset = scenario.get("smith") or options.get("smith")
         if preset in SMITH:
             st.smith_choice = str(preset)
+        if P.states_phase(scenario):   # a moment of play (position.py, docs/scenarios.md)
+            return P.setup_position(st, scenario, ctx)
         if st.smith_choice or scenario.get("smith") == "":
             Q.start_turn(st, ctx)
         else:
             st.phase = st.day_phase = "smith"
             st.current = "un-hagaru"
             st.active = UN
-        return st
+        return P.setup_position(st, scenario, None) if P.is_position(scenario) else st
+
+    # ------------------------------------------------------------------ positions (position.py)
+    dice_faces = (1, 2, 3, 4, 5, 6)
+
+    def position_tables(self, state: FCState, scenario: dict[str, Any]) -> dict[str, Any]:
+        return P.position_tables(state, scenario)
+
+    def position_problems(self, data: dict[str, Any]) -> list[tuple[str, str]]:
+        return P.position_problems(self, data)
+
+    def position_schema(self) -> dict[str, Any]:
+        return P.position_schema()
+
+    def show_overlays(self, state: FCState, side: str | None) -> list[dict[str, Any]]:
+        return P.show_overlays(self, state, side)
 
     # ------------------------------------------------------------------ legality
     def legal_actions(self, state: FCState, side: str | None = None) -> list[Action]:
