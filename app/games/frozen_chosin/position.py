@@ -424,8 +424,22 @@ def position_schema() -> dict[str, Any]:
     xy = {"type": "array", "items": {"type": "number"}, "minItems": 2, "maxItems": 2}
     names = {"type": "array", "items": {"type": "string"}}
     return {
-        "table": {"type": "string"}, "turns": {"type": "integer", "minimum": 1, "maximum": 8},
+        "table": {"type": "string", "description": "the table file (resources/frozen-chosin/)"},
+        "turns": {"type": "integer", "minimum": 1, "maximum": 8},
+        "first_turn": {"type": "integer", "minimum": 1, "maximum": 8},
         "drysdale_turn": {"type": "integer", "minimum": 1, "maximum": 9},
+        "smith": {"enum": ["", "airstrip", "stockpile", "hold-back"],
+                  "description": "General Smith's choice made in advance (empty: none)"},
+        "omit": {**names, "description": "regiments left out of the set-up"},
+        "setup": {"type": "array", "description": "regiments placed near a named place (FC-D-SETUP)", "items": {
+            "type": "object", "required": ["regiment", "at"], "properties": {
+                "regiment": {"type": "string"}, "bases": names,
+                "at": {"oneOf": [{"type": "string"}, xy]}, "offset": xy,
+                "spread": {"enum": ["row", "column", "grid"]}, "cols": {"type": "integer", "minimum": 1}}}},
+        "markers": {"type": "array", "description": "supply markers of the set-up", "items": {
+            "type": "object", "required": ["side", "at"], "properties": {
+                "side": {"enum": ["un", "pva"]}, "kind": {"type": "string"},
+                "at": {"oneOf": [{"type": "string"}, xy]}, "offset": xy}}},
         "piece": {"type": "array", "description": "every base and supply marker", "items": {
             "type": "object", "required": ["id"], "properties": {
                 "id": {"type": "string", "description": "a base id of pieces.toml (or t34-N), or a supply marker id"},
