@@ -31,6 +31,7 @@ from app.games.frozen_chosin import scenario as S
 from app.games.frozen_chosin import sequence as Q
 from app.games.frozen_chosin import data as D
 from app.games.frozen_chosin.common import G, R, day_name, is_day, live, rect_gap, stats
+from app.games.frozen_chosin.play_feel import short_label
 from app.games.frozen_chosin.special import SMITH
 from app.games.frozen_chosin.state import UN, PVA, Base, FCState, Pending, other
 from app.games.frozen_chosin.victory import breakdown, score
@@ -535,7 +536,8 @@ class FrozenChosinGame(Game):
             kind = "infantry" if b.type in ("marine", "army", "katusa", "pva", "engineer") else \
                 "armor" if b.type in ("tank", "t34") else "artillery" if s.get("artillery") or b.type == "aaa" else "special"
             out.append({"id": b.id, "at": [b.x, b.y], "kind": "base", "side": b.side, "nation": b.side,
-                        "unit_type": kind, "label": b.name, "values": vals, "w": b.w, "h": b.h,
+                        "unit_type": kind, "label": short_label(b.name), "name": b.name, "values": vals,
+                        "w": b.w, "h": b.h,
                         "flags": flags, "reduced": b.suppressed,
                         "info": [b.name, reg.name, st.commands[b.command].name,
                                  f"firepower {s['fp']}" + (f", ranged {s['ranged_fp']} at {s['range']} in" if "ranged_fp" in s else ""),

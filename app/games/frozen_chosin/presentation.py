@@ -201,3 +201,23 @@ def _with_bases_on(st: FCState, ids: set[str]) -> FCState:
     for k in ids:
         cp.bases[k].status = "on"
     return cp
+
+
+# ------------------------------------------------------------------ play feel (play_feel.py, issue 15)
+def next_step(game: Any, state: FCState) -> dict[str, Any] | None:
+    """The turn bar's next-step control: finish placing dice, end movement, end the activation,
+    hold fire or pass, as the moment asks."""
+    from app.games.frozen_chosin.play_feel import next_step as step
+    return step(state)
+
+
+def describe_piece(game: Any, state: FCState, piece_id: str) -> dict[str, Any] | None:
+    """The hover card of a base or a supply marker."""
+    from app.games.frozen_chosin.play_feel import describe_piece as card
+    return card(state, piece_id)
+
+
+def report_metrics(game: Any, state: FCState) -> dict[str, dict[str, float]]:
+    """The end-of-game report's strength and ground per side."""
+    from app.games.frozen_chosin.play_feel import report_metrics as metrics
+    return metrics(state)
