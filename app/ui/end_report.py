@@ -70,11 +70,16 @@ def metrics(game: Any, state: Any) -> dict[str, dict[str, float]]:
     return got if isinstance(got, dict) and got else default_metrics(game, state)
 
 
+def side_word(game: Any, side: str) -> str:
+    """A side's name for players (the game's ``side_name`` hook: "Chinese", not "Pva")."""
+    return str(call_hook(game, "side_name", side, default=None) or side.replace("-", " ").title())
+
+
 def _outcome_words(game: Any, out: Any) -> tuple[str, str]:
     if out is None:
         return "The game is not over", ""
     if out.winner:
-        who = out.winner.replace("-", " ").title()
+        who = side_word(game, out.winner)
         head = f"{who} wins: {out.level} victory" if game.solitaire is False else f"Victory: {out.level}"
     else:
         head = "Defeat" if getattr(game, "solitaire", False) and out.level != "draw" else f"No winner: {out.level}"
@@ -227,7 +232,7 @@ class EndReport(QDialog):
         self.detail.setWordWrap(True)
         body.addWidget(self.detail)
         colours = {s: theme.side_colour(s, tuple(rep.sides)) for s in rep.sides}
-        legend = QLabel("  ".join(f"<span style='color:{colours[s].name()}'>&#9632;</span> {s.replace('-', ' ').title()}"
+        legend = QLabel("  ".join(f"<span style='color:{colours[s].name()}'>&#9632;</span> {side_word(match.game, s)}"
                                   for s in rep.sides))
         legend.setTextFormat(Qt.TextFormat.RichText)
         body.addWidget(legend)
@@ -239,6 +244,8 @@ class EndReport(QDialog):
             grid.addWidget(c, i // 2, i % 2)
         self.swings = QListWidget()
         self.swings.setMaximumHeight(120)
+        self.swings.setWordWrap(True)          # a long moment wraps instead of running off the edge
+        self.swings.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         for step, what, d in rep.swings:
             self.swings.addItem(f"{what}  ({'+' if d > 0 else ''}{d:g} in the balance)")
         if not rep.swings:
@@ -248,6 +255,7 @@ class EndReport(QDialog):
         title = QLabel("<b>The moments that swung it</b>")
         box.addWidget(title)
         box.addWidget(self.swings)
+        box.addStretch(1)                      # the title sits on its list, not mid-cell
         holder = QWidget()
         holder.setLayout(box)
         grid.addWidget(holder, 1, 1)
