@@ -43,7 +43,7 @@ def test_frozen_chosin_tutorial_played_in_the_window(window, qtbot):
     expect_step(panel, 5, "FC-7.5")
     click_action(w, qtbot, type="pass")
     qtbot.waitUntil(lambda: w.match.state.phase == "operations" and w.match.state.current == "un-hagaru",
-                    timeout=10000)
+                    timeout=60000)
     expect_step(panel, 6, "FC-3.4")
     click_action(w, qtbot, type="plan", op="evacuate")
     expect_step(panel, 7, "FC-2.2")
