@@ -472,7 +472,7 @@ class FrozenChosinGame(Game):
             return SMITH.get(action.get("choice", ""), "?")
         if t == "plan":
             op = ops.get(action.get("op"), {})
-            return f"Place {op.get('cost', '?')} dice on {op.get('name', '?')}"
+            return f"Place {op.get('cost', '?')} {'die' if op.get('cost') == 1 else 'dice'} on {op.get('name', '?')}"
         if t == "done-planning":
             return "Finish placing dice"
         if t == "activate":

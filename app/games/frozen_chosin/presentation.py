@@ -232,3 +232,19 @@ def report_metrics(game: Any, state: FCState) -> dict[str, dict[str, float]]:
     """The end-of-game report's strength and ground per side."""
     from app.games.frozen_chosin.play_feel import report_metrics as metrics
     return metrics(state)
+
+
+def sandbox_row(game: Any, piece: dict[str, Any]) -> dict[str, Any] | None:
+    """A sandbox piece as a position row (File > Save position as scenario from the sandbox):
+    a supply marker keeps its kind and side, a reduced base is written as suppressed."""
+    at = piece.get("at")
+    if not isinstance(at, list) or len(at) != 2:
+        return None
+    if piece.get("kind") == "marker":
+        names = {str(v.get("name", k)): k for k, v in D.bundle().pieces.get("markers", {}).items()}
+        kind = names.get(str(piece.get("label", "")), "depot")
+        return {"id": str(piece["id"]), "kind": kind, "side": str(piece.get("side") or UN), "at": list(at)}
+    row: dict[str, Any] = {"id": str(piece["id"]), "at": list(at)}
+    if piece.get("reduced"):
+        row["suppressed"] = True
+    return row
