@@ -273,8 +273,19 @@ def _is_num(v: Any) -> bool:
     return isinstance(v, (int, float)) and not isinstance(v, bool)
 
 
+READABLE = ("piece", "command", "regiment", "sequence", "deck", "event", "vp", "general_smith", "activation",
+            "pending")
+
+
 def position_problems(game: Any, data: dict[str, Any]) -> list[tuple[str, str]]:
+    from app.engine.schemas import schema_problems
     from app.games.frozen_chosin.geometry import ground
+    # the shapes first (a number where a list belongs...), so the checks below read sound tables
+    own = position_schema()
+    shape = schema_problems({k: data[k] for k in READABLE if k in data},
+                            {"type": "object", "properties": {k: own[k] for k in READABLE}})
+    if shape:
+        return shape
     b = D.bundle()
     out: list[tuple[str, str]] = []
     pieces = data.get("piece", [])
