@@ -423,7 +423,8 @@ class FrozenChosinGame(Game):
         who = self._who(st)
         if st.phase == "operations":
             c = st.commands[st.current]
-            return f"{who}: place {c.name}'s operations dice in secret ({O.dice_left(c)} left), then finish."
+            n = O.dice_left(c)
+            return f"{who}: place the command's operations dice in secret ({n} left), then finish placing dice."
         if st.pending is not None:
             p = st.pending
             if p.kind == "face":
