@@ -25,7 +25,7 @@ from app.engine.position import listed_pieces, position_table, settings
 from app.engine.state import converter, to_json
 
 from app.games.frozen_chosin import data as D
-from app.games.frozen_chosin.state import Activation, Base, Command, FCState, Marker, Pending, Regiment
+from app.games.frozen_chosin.state import Activation, Base, FCState, Marker, Pending, Regiment
 
 STATUSES = ("on", "off", "casualty", "evacuated")
 MARKS = ("", "hasty", "improved")
@@ -248,9 +248,6 @@ def run_entry(st: FCState, ctx: Any) -> None:
 
 
 # ------------------------------------------------------------------ checking
-_TYPES = {"at": "xy", "status": STATUSES, "marker": MARKS}
-
-
 def _in_play(data: dict[str, Any]) -> dict[str, str]:
     """Base id -> its status as the file states it (listed, or set up, or removed)."""
     from app.games.frozen_chosin import scenario as S
