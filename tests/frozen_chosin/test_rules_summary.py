@@ -67,3 +67,8 @@ def test_the_rules_panel_opens_on_every_rule_of_a_played_log(qtbot):
     for rule in sorted(seen):
         assert panel.show_rule(rule), rule
         assert rule in panel.shown_text()
+    # the charts drawn from the data sit with their rules
+    assert {c["title"] for c in panel.charts} >= {"Bases: firepower and range", "Allied HQ sheet",
+                                                   "Chinese HQ sheet", "Event cards", "Turn track"}
+    assert panel.show_rule("FC-12.1") and "Close Air Support" in panel.shown_text() and "Infiltrate" in panel.shown_text()
+    assert panel.show_rule("FC-13") and "Blizzard" in panel.shown_text()

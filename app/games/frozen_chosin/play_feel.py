@@ -153,3 +153,37 @@ def short_label(name: str) -> str:
         if pat.match(name):
             return pat.sub(rep, name)
     return name if len(name) <= 9 else name.split(" ")[0]
+
+
+# ------------------------------------------------------------------ rule charts (point 12)
+def rule_charts(state: FCState) -> list[dict[str, Any]]:
+    """Charts for the Rules panel, drawn from the data: the bases' firepower (FC-7.3, FC-8.1),
+    both HQ menus (FC-12.1), the event cards (FC-13) and the days of the turn track (FC-1.1)."""
+    from app.games.frozen_chosin.common import day_name
+    from app.games.frozen_chosin.events import card_rule
+    from app.games.frozen_chosin.presentation import _effect_text
+    b = D.bundle()
+    types = []
+    for t in b.pieces.get("types", {}).values():
+        ranged = f"{t['ranged_fp']} at {t['range']} in" if "ranged_fp" in t else ""
+        w, h = t.get("size", ["", ""])
+        types.append([t.get("name", ""), str(t.get("fp", "")), ranged, f"{w} x {h} in"])
+    charts: list[dict[str, Any]] = [
+        {"title": "Bases: firepower and range", "rule": "FC-7.3",
+         "header": ["Base", "Firepower in contact", "Ranged fire", "Size"], "rows": types}]
+    when = {"day": "by day", "night": "by night", "any": "day or night"}
+    for side, rule_word in ((UN, "Allied"), (PVA, "Chinese")):
+        rows = [[o["name"], str(o["cost"]), f"{o['target']}+ on " + ("the two dice added" if o.get("roll") in ("sum", "2d6")
+                                                                     else "the best die"),
+                 when.get(o.get("time", "any"), str(o.get("time")))]
+                for o in b.operations.values() if o["side"] == side]
+        charts.append({"title": f"{rule_word} HQ sheet", "rule": "FC-12.1",
+                       "header": ["Operation", "Dice", "Succeeds on", "When"], "rows": rows})
+    cmds = {c["id"]: c["name"] for c in b.commands}
+    cards = [[c["name"], " ".join(_effect_text(e, cmds) for e in c.get("effects", [])), card_rule(cid)]
+             for cid, c in b.cards.items()]
+    charts.append({"title": "Event cards", "rule": "FC-13", "header": ["Card", "Effect this turn", "Rule"],
+                   "rows": cards})
+    charts.append({"title": "Turn track", "rule": "FC-1.1", "header": ["Turn", "Day"],
+                   "rows": [[str(t), day_name(state, t)] for t in range(1, state.turns + 1)]})
+    return charts

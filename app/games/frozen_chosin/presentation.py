@@ -248,3 +248,9 @@ def sandbox_row(game: Any, piece: dict[str, Any]) -> dict[str, Any] | None:
     if piece.get("reduced"):
         row["suppressed"] = True
     return row
+
+
+def rule_charts(game: Any, state: FCState) -> list[dict[str, Any]]:
+    """The Rules panel's charts: bases, both HQ sheets, the event cards, the turn track."""
+    from app.games.frozen_chosin.play_feel import rule_charts as charts
+    return charts(state)
