@@ -239,6 +239,8 @@ class EndReport(QDialog):
             grid.addWidget(c, i // 2, i % 2)
         self.swings = QListWidget()
         self.swings.setMaximumHeight(120)
+        self.swings.setWordWrap(True)          # a long moment wraps instead of running off the edge
+        self.swings.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         for step, what, d in rep.swings:
             self.swings.addItem(f"{what}  ({'+' if d > 0 else ''}{d:g} in the balance)")
         if not rep.swings:
@@ -248,6 +250,7 @@ class EndReport(QDialog):
         title = QLabel("<b>The moments that swung it</b>")
         box.addWidget(title)
         box.addWidget(self.swings)
+        box.addStretch(1)                      # the title sits on its list, not mid-cell
         holder = QWidget()
         holder.setLayout(box)
         grid.addWidget(holder, 1, 1)

@@ -59,8 +59,15 @@ def sandbox_document(match: Any, name: str = "") -> dict[str, Any]:
     if not gid:
         raise ValueError("this sandbox board belongs to no game, so it cannot be saved as a scenario")
     rules = is_playable(gid)
+    from app.games import get_game
+    from app.ui.hooks import call_hook
+    game = get_game(gid) if rules else None
     rows = []
     for pc in state.pieces:
+        own = call_hook(game, "sandbox_row", pc, default=None) if game is not None else None
+        if isinstance(own, dict):          # the game's own [[piece]] row (a supply marker's kind...)
+            rows.append(own)
+            continue
         if rules:
             row = {k: pc[k] for k in ("id", "at", "reduced") if k in pc and pc[k] is not None}
         else:

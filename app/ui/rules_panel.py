@@ -23,8 +23,10 @@ from PySide6.QtWidgets import (QLineEdit, QListWidget, QListWidgetItem, QSplitte
 
 from app.ui.hooks import call_hook
 
-# a rule number as games cite it: 8.2.2, 9.2.4.1, C7.1 and 1.8f (Semper Fi!), GUTS-MOVE, CF-Actions-2
-RULE_RE = re.compile(r"\b(C?\d{1,2}\.\d{1,2}[a-h]?(?:\.\d{1,2}){0,2}|GUTS-[A-Z]+(?:-[A-Z]+)*|CF-[A-Za-z]+-?[0-9A-Z]*)\b")
+# a rule number as games cite it: 8.2.2, 9.2.4.1, C7.1 and 1.8f (Semper Fi!), GUTS-MOVE, CF-Actions-2,
+# FC-7.5, FC-D-PATH
+RULE_RE = re.compile(r"\b(C?\d{1,2}\.\d{1,2}[a-h]?(?:\.\d{1,2}){0,2}|GUTS-[A-Z]+(?:-[A-Z]+)*|CF-[A-Za-z]+-?[0-9A-Z]*"
+                     r"|FC-(?:D-[A-Z]+|\d{1,2}(?:\.\d{1,2})?))\b")
 
 
 @dataclass
@@ -82,11 +84,12 @@ def find_rule(rules: list[RuleSummary], number: str) -> RuleSummary | None:
 # where a number is a rule citation, not a distance or a date: "(8.2.2)", "(rule 9.1)", "rule 7.1",
 # a whole text that is just a rule number, or a named rule tag anywhere
 CITED_RE = re.compile(r"(?:\((?:rule |rules )?|\brules? |^)(" + RULE_RE.pattern[2:-2] + r")(?=[),;:/]|$|\s)"
-                      r"|\b(GUTS-[A-Z]+(?:-[A-Z]+)*|CF-[A-Za-z]+-[0-9A-Z]+)\b")
+                      r"|\b(GUTS-[A-Z]+(?:-[A-Z]+)*|CF-[A-Za-z]+-[0-9A-Z]+|FC-(?:D-[A-Z]+|\d{1,2}(?:\.\d{1,2})?))\b")
 
 
 def _cited(m: re.Match) -> str:
-    return m.group(1) or m.group(2)
+    # the first alternative nests RULE_RE's own group, so the named tag is the last group
+    return next((g for g in m.groups() if g), "")
 
 
 def rule_links(text: str) -> str:

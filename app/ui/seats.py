@@ -232,7 +232,9 @@ def check_handover(window: Any) -> bool:
     if seat_hook(window) is None:
         return False
     m = window.match
-    if m.state.finished:
+    if m.state.finished:                 # nothing left to hide: everyone may see the end
+        if window.handover.isVisible():
+            window.handover.hide()
         return True
     now = actor(window)
     who = people(window)

@@ -192,6 +192,9 @@ class TutorialPanel(QWidget):
         if match is not self.match:
             return
         if what in ("apply", "redo") and step is not None:
+            if _by_computer(match, step):    # the computer's commands are not the lesson's steps
+                self._show()
+                return
             self.tracker.observe(step.action, len(match.history))
         elif what == "undo":
             self.tracker.rewind(len(match.history))
@@ -214,6 +217,16 @@ class TutorialPanel(QWidget):
         else:
             self.feedback.setText("\u2714 Done.")
         self.explain.setText(f"<i>Rule {t.last_rule}:</i> {t.last_explain}" if t.last_explain else "")
+
+
+def _by_computer(match: Any, step: Any) -> bool:
+    """Was ``step`` decided by a computer seat (games with seats, such as Frozen Chosin)?"""
+    before = getattr(step, "before", None)
+    fn = getattr(match.game, "seat_to_act", None)
+    try:
+        return before is not None and callable(fn) and fn(before) == "computer"
+    except Exception:  # noqa: BLE001 - a game without seats in its state
+        return False
 
 
 def start_tutorial(window: Any, tutorial: Tutorial) -> TutorialPanel | None:

@@ -16,7 +16,7 @@ EXAMPLES = re.findall(r"```toml\n(.*?)```", DOC, flags=re.S)
 
 def test_the_document_has_an_example_per_playable_game():
     games = {re.search(r'^game = "([^"]+)"', e, flags=re.M).group(1) for e in EXAMPLES}
-    assert {"korea38", "chosin-few", "guts"} <= games
+    assert {"korea38", "chosin-few", "guts", "frozen-chosin"} <= games
 
 
 @pytest.mark.parametrize("i", range(len(EXAMPLES)))

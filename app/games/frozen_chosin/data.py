@@ -223,6 +223,13 @@ def load_events(path: Path, command_ids: tuple[str, ...]) -> dict[str, dict[str,
     return {c["id"]: c for c in _checked(path, lambda d: events_problems(d, command_ids))["card"]}
 
 
+def ordinal(n: Any) -> str:
+    """172 -> "172nd", 173 -> "173rd", 235 -> "235th" (11-13 take "th")."""
+    k = int(n)
+    suffix = "th" if 10 <= k % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(k % 10, "th")
+    return f"{k}{suffix}"
+
+
 def expand_commands(pieces: dict[str, Any]) -> list[dict[str, Any]]:
     """Commands with every regiment spelled out (Chinese divisions become regiments, FC-15)."""
     out = []
@@ -231,11 +238,11 @@ def expand_commands(pieces: dict[str, Any]) -> list[dict[str, Any]]:
         regs = [dict(r) for r in c.get("regiments", [])]
         for did, dname, numbers, status in c.get("divisions", []):
             for k, n in enumerate(numbers):
-                bases = [[f"{n}-{i + 1}", f"{n}th Regiment, battalion {i + 1}", div["base_type"]]
+                bases = [[f"{n}-{i + 1}", f"{ordinal(n)} Regiment, battalion {i + 1}", div["base_type"]]
                          for i in range(int(div["regiment_bases"]))]
                 if k == 0:
                     bases.append([f"{did}-mtr", f"{dname} mortars", div["support_type"]])
-                regs.append({"id": f"r{n}", "name": f"{n}th Regiment ({dname})", "morale": int(div["morale"]),
+                regs.append({"id": f"r{n}", "name": f"{ordinal(n)} Regiment ({dname})", "morale": int(div["morale"]),
                              "reserve": status == "reserve", "bases": bases})
         out.append({**c, "regiments": regs})
     return out

@@ -26,10 +26,12 @@ from app.engine.game import Action, Context, Game, Illegal, Outcome
 from app.games.frozen_chosin import combat as C
 from app.games.frozen_chosin import movement as M
 from app.games.frozen_chosin import operations as O
+from app.games.frozen_chosin import position as P
 from app.games.frozen_chosin import scenario as S
 from app.games.frozen_chosin import sequence as Q
 from app.games.frozen_chosin import data as D
 from app.games.frozen_chosin.common import G, R, day_name, is_day, live, rect_gap, stats
+from app.games.frozen_chosin.play_feel import short_label
 from app.games.frozen_chosin.special import SMITH
 from app.games.frozen_chosin.state import UN, PVA, Base, FCState, Pending, other
 from app.games.frozen_chosin.victory import breakdown, score
@@ -58,13 +60,30 @@ class FrozenChosinGame(Game):
         preset = scenario.get("smith") or options.get("smith")
         if preset in SMITH:
             st.smith_choice = str(preset)
+        if P.states_phase(scenario):   # a moment of play (position.py, docs/scenarios.md)
+            return P.setup_position(st, scenario, ctx)
         if st.smith_choice or scenario.get("smith") == "":
             Q.start_turn(st, ctx)
         else:
             st.phase = st.day_phase = "smith"
             st.current = "un-hagaru"
             st.active = UN
-        return st
+        return P.setup_position(st, scenario, None) if P.is_position(scenario) else st
+
+    # ------------------------------------------------------------------ positions (position.py)
+    dice_faces = (1, 2, 3, 4, 5, 6)
+
+    def position_tables(self, state: FCState, scenario: dict[str, Any]) -> dict[str, Any]:
+        return P.position_tables(state, scenario)
+
+    def position_problems(self, data: dict[str, Any]) -> list[tuple[str, str]]:
+        return P.position_problems(self, data)
+
+    def position_schema(self) -> dict[str, Any]:
+        return P.position_schema()
+
+    def show_overlays(self, state: FCState, side: str | None) -> list[dict[str, Any]]:
+        return P.show_overlays(self, state, side)
 
     # ------------------------------------------------------------------ legality
     def legal_actions(self, state: FCState, side: str | None = None) -> list[Action]:
@@ -404,7 +423,8 @@ class FrozenChosinGame(Game):
         who = self._who(st)
         if st.phase == "operations":
             c = st.commands[st.current]
-            return f"{who}: place {c.name}'s operations dice in secret ({O.dice_left(c)} left), then finish."
+            n = O.dice_left(c)
+            return f"{who}: place the command's operations dice in secret ({n} left), then finish placing dice."
         if st.pending is not None:
             p = st.pending
             if p.kind == "face":
@@ -453,7 +473,7 @@ class FrozenChosinGame(Game):
             return SMITH.get(action.get("choice", ""), "?")
         if t == "plan":
             op = ops.get(action.get("op"), {})
-            return f"Place {op.get('cost', '?')} dice on {op.get('name', '?')}"
+            return f"Place {op.get('cost', '?')} {'die' if op.get('cost') == 1 else 'dice'} on {op.get('name', '?')}"
         if t == "done-planning":
             return "Finish placing dice"
         if t == "activate":
@@ -517,7 +537,8 @@ class FrozenChosinGame(Game):
             kind = "infantry" if b.type in ("marine", "army", "katusa", "pva", "engineer") else \
                 "armor" if b.type in ("tank", "t34") else "artillery" if s.get("artillery") or b.type == "aaa" else "special"
             out.append({"id": b.id, "at": [b.x, b.y], "kind": "base", "side": b.side, "nation": b.side,
-                        "unit_type": kind, "label": b.name, "values": vals, "w": b.w, "h": b.h,
+                        "unit_type": kind, "label": short_label(b.name), "name": b.name, "values": vals,
+                        "w": b.w, "h": b.h,
                         "flags": flags, "reduced": b.suppressed,
                         "info": [b.name, reg.name, st.commands[b.command].name,
                                  f"firepower {s['fp']}" + (f", ranged {s['ranged_fp']} at {s['range']} in" if "ranged_fp" in s else ""),

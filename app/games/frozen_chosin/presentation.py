@@ -56,30 +56,41 @@ def hq_sheets(game: Any, state: FCState, viewer: str | None) -> list[dict[str, A
 
 
 def _effect_text(e: dict[str, Any], cmds: dict[str, str]) -> str:
+    """One effect of an event card in a player's words (FC-13)."""
     kind = e.get("effect")
-    who = SIDE_WORD.get(e.get("side", ""), "")
+    side = e.get("side", "")
+    who = SIDE_WORD.get(side, "")
+    each = {"un": "Each Allied command", "pva": "Each Chinese command", "all": "Every command"}.get(side, "Each command")
     if kind == "no-air":
         return "No air operations this turn."
     if kind == "ranged-limit":
         return f"Ranged fire reaches no more than {e['inches']} inches this turn."
     if kind == "ops-dice":
         amt = e["amount"]
-        n = "a d3 roll of" if amt == "d3" else f"{int(amt):+d}"
-        return f"Operations dice for {who}: {n} each command this turn."
+        if amt == "d3":
+            return f"{each} gets one to three extra operations dice this turn (one roll for all)."
+        n = int(amt)
+        word = {1: "one operations die", 2: "two operations dice"}.get(abs(n), f"{abs(n)} operations dice")
+        if e.get("command"):
+            each = cmds.get(str(e["command"]), str(e["command"]))
+        return f"{each} has {word} {'more' if n > 0 else 'fewer'} this turn."
     if kind == "cold":
-        count = "a d6 roll of" if e.get("count") == "d6" else str(e.get("count"))
-        per = "each command" if e.get("per") == "command" else "the whole side"
-        return f"The cold: {count} bases of {who} ({per}) risk becoming casualties."
+        count = "a die roll's worth of suppressed bases" if e.get("count") == "d6" else \
+            ("one suppressed base" if str(e.get("count")) == "1" else f"{e.get('count')} suppressed bases")
+        scope = each[0].lower() + each[1:] if e.get("per") == "command" else \
+            {"un": "the Allied side", "pva": "the Chinese side", "all": "each side"}.get(side, who)
+        return f"The cold kills {count} of {scope}."
     if kind == "t34":
-        return f"Enemy tanks reported: {cmds.get(e.get('command', ''), 'a command')} is shaken."
+        return f"A Chinese T-34 tank joins {cmds.get(e.get('command', ''), 'a Chinese command')} in an entry zone a die picks."
     if kind == "airstrike-fp":
         return f"Air strikes {int(e['amount']):+d} firepower this turn."
     if kind == "drysdale":
-        return f"Task Force Drysdale now arrives on turn {e['turn']}."
+        return f"Task Force Drysdale now arrives on turn {e['turn']} (never before the current turn)."
     if kind == "off-table-guns":
         return f"Chinese guns off the table may fire once ({e.get('fp', 4)} firepower, needs a spotter)."
     if kind == "supply-marker":
-        return f"A supply depot for {who} appears."
+        place = str(e.get("place", "")).replace("-", " ").title().replace(" Ri", "-ri").replace(" Ni", "-ni")
+        return f"A supply depot for the {who} appears" + (f" at {place}." if place else ".")
     return str(kind).replace("-", " ").capitalize() + "."
 
 
@@ -91,9 +102,9 @@ def drawn_card(game: Any, state: FCState) -> dict[str, Any] | None:
     card = D.bundle().cards.get(st.event)
     if card is None:
         return None
-    from app.games.frozen_chosin.events import RULE
+    from app.games.frozen_chosin.events import card_rule
     cmds = {c.id: c.name for c in st.commands.values()}
-    return {"key": f"{st.turn}:{st.event}", "title": card["name"], "rule": RULE.get(st.event, "FC-13"),
+    return {"key": f"{st.turn}:{st.event}", "title": card["name"], "rule": card_rule(st.event),
             "subtitle": f"Event card, turn {st.turn}",
             "lines": [_effect_text(e, cmds) for e in card.get("effects", [])]}
 
@@ -201,3 +212,45 @@ def _with_bases_on(st: FCState, ids: set[str]) -> FCState:
     for k in ids:
         cp.bases[k].status = "on"
     return cp
+
+
+# ------------------------------------------------------------------ play feel (play_feel.py, issue 15)
+def next_step(game: Any, state: FCState) -> dict[str, Any] | None:
+    """The turn bar's next-step control: finish placing dice, end movement, end the activation,
+    hold fire or pass, as the moment asks."""
+    from app.games.frozen_chosin.play_feel import next_step as step
+    return step(state)
+
+
+def describe_piece(game: Any, state: FCState, piece_id: str) -> dict[str, Any] | None:
+    """The hover card of a base or a supply marker."""
+    from app.games.frozen_chosin.play_feel import describe_piece as card
+    return card(state, piece_id)
+
+
+def report_metrics(game: Any, state: FCState) -> dict[str, dict[str, float]]:
+    """The end-of-game report's strength and ground per side."""
+    from app.games.frozen_chosin.play_feel import report_metrics as metrics
+    return metrics(state)
+
+
+def sandbox_row(game: Any, piece: dict[str, Any]) -> dict[str, Any] | None:
+    """A sandbox piece as a position row (File > Save position as scenario from the sandbox):
+    a supply marker keeps its kind and side, a reduced base is written as suppressed."""
+    at = piece.get("at")
+    if not isinstance(at, list) or len(at) != 2:
+        return None
+    if piece.get("kind") == "marker":
+        names = {str(v.get("name", k)): k for k, v in D.bundle().pieces.get("markers", {}).items()}
+        kind = names.get(str(piece.get("label", "")), "depot")
+        return {"id": str(piece["id"]), "kind": kind, "side": str(piece.get("side") or UN), "at": list(at)}
+    row: dict[str, Any] = {"id": str(piece["id"]), "at": list(at)}
+    if piece.get("reduced"):
+        row["suppressed"] = True
+    return row
+
+
+def rule_charts(game: Any, state: FCState) -> list[dict[str, Any]]:
+    """The Rules panel's charts: bases, both HQ sheets, the event cards, the turn track."""
+    from app.games.frozen_chosin.play_feel import rule_charts as charts
+    return charts(state)
