@@ -50,10 +50,13 @@ def unique_ids(records: Iterable[Any], path: str, key: str = "id", what: str = "
     return out
 
 
-def references(path: str, values: Any, known: Collection[Any], what: str) -> Problems:
-    """Every value (one or a list) names one of ``known``."""
+def references(path: str, values: Any, known: Collection[Any], what: str,
+               list_known: bool = False) -> Problems:
+    """Every value (one or a list) names one of ``known`` (listed in the message with
+    ``list_known``, for short lists a designer picks from)."""
     vals = values if isinstance(values, list) else [values]
-    return [(path, f"unknown {what} {v!r}") for v in vals
+    tail = f" (known: {', '.join(map(str, known))})" if list_known else ""
+    return [(path, f"unknown {what} {v!r}{tail}") for v in vals
             if isinstance(v, (str, int)) and v not in known]
 
 
