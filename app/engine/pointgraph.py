@@ -392,7 +392,8 @@ def validate_pointgraph(data: object) -> list[tuple[str, str]]:
     """Every problem in a point-graph document as ``(field.path, message)``; empty means loadable.
 
     Collects all problems instead of stopping at the first, so an editor can
-    underline each one.
+    underline each one; a document that passes is then held to the published point-graph
+    schema (``PointGraph.from_json`` runs the same).
     """
     problems: list[tuple[str, str]] = []
     add = lambda path, msg: problems.append((path, msg))  # noqa: E731
@@ -482,4 +483,7 @@ def validate_pointgraph(data: object) -> list[tuple[str, str]]:
 
     if not isinstance(data.get("labels", []), list):
         add("labels", "must be a list")
+    if not problems:  # then the published point-graph schema: every other key's type
+        from app.engine.schemas import POINTGRAPH_SCHEMA, schema_problems
+        problems = schema_problems(data, POINTGRAPH_SCHEMA)
     return problems

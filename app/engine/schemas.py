@@ -7,8 +7,10 @@ tables. ``ridgeline schema KIND`` prints them for designers' editors.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import sys
+from collections import OrderedDict
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -177,9 +179,60 @@ SCHEMAS = {"scenario": SCENARIO_SCHEMA, "save": SAVE_SCHEMA, "journal": JOURNAL_
            "hexmap": HEXMAP_SCHEMA, "pointgraph": POINTGRAPH_SCHEMA, "table": TABLE_SCHEMA}
 
 
+_COMPILED: dict[int, tuple[dict[str, Any], Any]] = {}
+
+#: Draft 2020-12, where a tuple is a list too: boards built in memory (the editor, the build
+#: scripts) hold points as tuples; files read from disk never do.
+_Validator = jsonschema.validators.extend(
+    jsonschema.Draft202012Validator,
+    type_checker=jsonschema.Draft202012Validator.TYPE_CHECKER.redefine(
+        "array", lambda _checker, value: isinstance(value, (list, tuple))))
+
+
+def _validator(schema: dict[str, Any]) -> Any:
+    """One validator per schema object (the schemas are module constants or cached files, so
+    building it once per process saves that work on every load)."""
+    hit = _COMPILED.get(id(schema))
+    if hit is None or hit[0] is not schema:
+        hit = _COMPILED[id(schema)] = (schema, _Validator(schema))
+    return hit[1]
+
+
+#: Results by (schema, digest of the document's JSON text): a board or data file loaded again
+#: unchanged (every turn of a designer's match, every window opened on it) is not checked again.
+_RESULTS: OrderedDict[tuple[int, bytes], list[tuple[str, str]]] = OrderedDict()
+_RESULTS_KEPT = 64
+
+
+def _digest(data: Any) -> bytes | None:
+    try:
+        text = json.dumps(data, sort_keys=True, allow_nan=True, default=_no_json)
+    except (TypeError, ValueError, RecursionError):
+        return None          # not JSON-shaped (keys of mixed kinds, objects): checked every time
+    return hashlib.blake2b(text.encode("utf-8", "surrogatepass"), digest_size=16).digest()
+
+
+def _no_json(value: Any) -> Any:
+    raise TypeError(type(value).__name__)
+
+
 def schema_problems(data: Any, schema: dict[str, Any]) -> list[tuple[str, str]]:
     """(field.path, message) for every schema violation, in document order."""
-    validator = jsonschema.Draft202012Validator(schema)
+    digest = _digest(data)
+    key = (id(schema), digest) if digest is not None else None
+    if key is not None and key in _RESULTS and _COMPILED.get(id(schema), (None,))[0] is schema:
+        _RESULTS.move_to_end(key)
+        return list(_RESULTS[key])
+    out = _schema_problems(data, schema)
+    if key is not None:
+        _RESULTS[key] = list(out)
+        while len(_RESULTS) > _RESULTS_KEPT:
+            _RESULTS.popitem(last=False)
+    return out
+
+
+def _schema_problems(data: Any, schema: dict[str, Any]) -> list[tuple[str, str]]:
+    validator = _validator(schema)
     out = []
     for err in sorted(validator.iter_errors(data), key=lambda e: [str(p) for p in e.absolute_path]):
         parts = [str(p) for p in err.absolute_path]

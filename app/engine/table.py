@@ -818,7 +818,8 @@ def validate_table(data: object) -> list[tuple[str, str]]:
 
     Catches malformed points, polygons with fewer than 3 points, self-intersecting
     or zero-area polygons, zero-length lines, points off the table, unknown
-    geometry keys, duplicate ids and badly typed engine attrs.
+    geometry keys, duplicate ids and badly typed engine attrs; a document that passes
+    is then held to the published table schema (``Table.from_json`` runs the same).
     """
     if not isinstance(data, Mapping):
         return [("", "document must be a JSON object")]
@@ -868,4 +869,7 @@ def validate_table(data: object) -> list[tuple[str, str]]:
             for axis in ("x", "y"):
                 if axis in lab and not _is_number(lab[axis]):
                     add(f"labels[{i}].{axis}", "must be a finite number")
+    if not problems:  # then the published table schema: every other key's type
+        from app.engine.schemas import TABLE_SCHEMA, schema_problems
+        problems = schema_problems(data, TABLE_SCHEMA)
     return problems

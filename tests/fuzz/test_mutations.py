@@ -21,6 +21,7 @@ import re
 import shutil
 import sys
 import tempfile
+import time
 import tomllib
 from pathlib import Path
 from typing import Any, Callable
@@ -135,14 +136,28 @@ def plays(path: Path, actions: Path | None = None) -> None:
 
 def count(kind: str) -> None:
     COUNTS[kind] = COUNTS.get(kind, 0) + 1
+    if LONG and COUNTS[kind] % 500 == 0:    # a long run reports as it goes (partial runs count)
+        progress(kind)
+
+
+def progress(kind: str) -> None:
+    print(f"[fuzz] {kind}: {COUNTS.get(kind, 0)} inputs, {COUNTS.get('accepted and played', 0)} "
+          f"accepted and played in all, {time.process_time():.0f} s CPU", flush=True)
 
 
 # -- what gets mutated ---------------------------------------------------------------------------------
 
-SCENARIOS = {"korea38": "campaign.toml", "chosin-few": "standard.toml", "guts": "army.toml"}
+SCENARIOS = {"korea38": "campaign.toml", "chosin-few": "standard.toml", "guts": "army.toml",
+             "semper-fi": "4-1-ambush.toml", "frozen-chosin": "first-days.toml"}
 DATA_FILES = {"korea38": ["terrain.toml", "counters.toml", "crt.toml", "turns.toml", "rules.toml", "map.json"],
               "chosin-few": ["cards.toml", "tracks.toml", "components.toml", "board.json"],
-              "guts": ["rosters.toml", "enemy.toml", "table.json"]}
+              "guts": ["rosters.toml", "enemy.toml", "table.json"],
+              "semper-fi": ["tables.toml", "counters.toml", "maps/changchon.json", "maps/terrain.toml"],
+              "frozen-chosin": ["pieces.toml", "operations.toml", "events.toml", "rules.toml", "table.json"]}
+#: The data files a scenario in the designer's copy reads from that copy (the others are read
+#: from the shipped folder only, so a mutated copy is checked by ``validate`` alone).
+PLAYED_DATA = {"korea38": set(DATA_FILES["korea38"]), "chosin-few": set(DATA_FILES["chosin-few"]),
+               "frozen-chosin": {"table.json"}}
 
 
 def _parse(path: Path) -> Any:
@@ -242,6 +257,7 @@ def _designer_copy(game: str) -> Path:
     folder = fresh_dir("d") / "resources" / game
     (folder / "scenarios").mkdir(parents=True)
     for n in DATA_FILES[game]:
+        (folder / n).parent.mkdir(parents=True, exist_ok=True)
         shutil.copy(RESOURCES / game / n, folder / n)
     text = (RESOURCES / game / "scenarios" / SCENARIOS[game]).read_text()
     if game == "korea38":
@@ -271,7 +287,7 @@ def mutated_data_files(game: str, name: str, n: int) -> None:
         count(f"data {game} {name}")
         ok = validate(f) == 0
         scen = folder / "scenarios" / "mine.toml"
-        if ok and game != "guts" and validate(scen) == 0:   # guts reads only its shipped folder
+        if ok and name in PLAYED_DATA.get(game, ()) and validate(scen) == 0:
             plays(scen)
     run()
 
@@ -345,6 +361,7 @@ def mutated_journals(game: str, n: int) -> None:
 def test_long_run(kind, game):
     {"scenarios": mutated_scenarios, "saves": mutated_saves, "actions": mutated_actions,
      "journals": mutated_journals}[kind](game, LONG)
+    progress(f"{kind[:-1]} {game}")
 
 
 @pytest.mark.slow
@@ -352,6 +369,7 @@ def test_long_run(kind, game):
 @pytest.mark.parametrize("game,name", DATA_KINDS)
 def test_long_run_data_files(game, name):
     mutated_data_files(game, name, LONG)
+    progress(f"data {game} {name}")
 
 
 def test_zz_report_counts():

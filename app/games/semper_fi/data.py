@@ -253,6 +253,20 @@ def counters() -> Counters:
     return c
 
 
+def validate_map(data: Any) -> list[tuple[str, str]]:
+    """A hex map the engine accepts, held to what this game reads from it (schemas/map.json,
+    then each named line's hexsides)."""
+    return _checked_map(data)[0]
+
+
+def _checked_map(data: Any) -> tuple[list[tuple[str, str]], HexGrid | None]:
+    try:
+        grid = HexGrid.from_json(data)
+    except HexMapError as e:
+        return list(e.problems), None
+    return schema_first(data, __name__, "map", lambda d: _map_lines(d, grid)), grid
+
+
 def validate_map_palette(data: Any) -> list[tuple[str, str]]:
     """maps/terrain.toml (the editor's palette): all in schemas/terrain.json."""
     return schema_first(data, __name__, "terrain", lambda _d: [])
@@ -313,12 +327,8 @@ class Board:
 def _board_at(path: str) -> Board:
     p = Path(path)
     data = _read(p).data
-    try:
-        grid = HexGrid.from_json(data)      # the engine's hexmap schema and checks
-    except HexMapError as e:
-        raise DataError([(f"map.{f}", m) for f, m in e.problems], path) from None
-    problems = schema_first(data, __name__, "map", lambda d: _map_lines(d, grid))
-    if problems:
+    problems, grid = _checked_map(data)     # the engine's hexmap checks, then this game's
+    if problems or grid is None:
         raise DataError([(f"map.{f}", m) for f, m in problems], path)
     interval = data.get("contour_interval", 20)
     lines = {str(ln.get("id")): [grid.parse_hexside(s) for s in ln.get("hexsides", [])]
