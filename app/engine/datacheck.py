@@ -13,7 +13,8 @@ Problems are ``(field.path, message)`` pairs; the loaders turn them into
 
 from __future__ import annotations
 
-from typing import Any, Callable, Collection, Iterable
+import json
+from typing import Any, Callable, Collection, Iterable, Mapping
 
 from app.engine.schemas import package_schema, schema_problems
 
@@ -67,3 +68,15 @@ def in_range(path: str, value: Any, low: float, high: float, what: str) -> Probl
     if not low <= value <= high:
         return [(path, f"{what} must be from {low:g} to {high:g}")]
     return []
+
+
+def checked_document(data: Mapping[str, Any] | str, check: Callable[[Any], Problems],
+                     error: Callable[[Problems], Exception]) -> Mapping[str, Any]:
+    """A board document (a dict, or its JSON text) that ``check`` finds no problem in; else
+    ``error(problems)`` is raised. The board loaders share it so none skips its checks."""
+    if isinstance(data, str):
+        data = json.loads(data)
+    problems = check(data)
+    if problems:
+        raise error(problems)
+    return data  # type: ignore[return-value]

@@ -20,6 +20,8 @@ from collections import deque
 from dataclasses import dataclass, field
 from typing import Any, Iterable, Iterator, Mapping
 
+from app.engine.datacheck import checked_document
+
 __all__ = [
     "ARROW_COLOURS",
     "LINK_STYLES",
@@ -95,6 +97,14 @@ class Space:
         return out
 
 
+def _terse(out: dict[str, Any], attrs: dict[str, Any], extra: dict[str, Any]) -> dict[str, Any]:
+    """A connection's document: ``attrs`` only when it has some, then the unknown keys read in."""
+    if attrs:
+        out["attrs"] = dict(attrs)
+    out.update(extra)
+    return out
+
+
 @dataclass(frozen=True)
 class Arrow:
     """A directed, coloured connection; what a colour means is defined by the game."""
@@ -107,11 +117,7 @@ class Arrow:
 
     def to_json(self) -> dict[str, Any]:
         """Plain dict; ``attrs`` is omitted when empty to keep documents terse."""
-        out: dict[str, Any] = {"from": self.src, "to": self.dst, "colour": self.colour}
-        if self.attrs:
-            out["attrs"] = dict(self.attrs)
-        out.update(self.extra)
-        return out
+        return _terse({"from": self.src, "to": self.dst, "colour": self.colour}, self.attrs, self.extra)
 
 
 @dataclass(frozen=True)
@@ -138,11 +144,7 @@ class Link:
 
     def to_json(self) -> dict[str, Any]:
         """Plain dict in the document format."""
-        out: dict[str, Any] = {"a": self.a, "b": self.b, "style": self.style}
-        if self.attrs:
-            out["attrs"] = dict(self.attrs)
-        out.update(self.extra)
-        return out
+        return _terse({"a": self.a, "b": self.b, "style": self.style}, self.attrs, self.extra)
 
 
 class PointGraph:
@@ -354,11 +356,7 @@ class PointGraph:
     @classmethod
     def from_json(cls, data: Mapping[str, Any] | str) -> "PointGraph":
         """Build from a document dict or JSON text; raises ``PointGraphError`` listing every problem."""
-        if isinstance(data, str):
-            data = json.loads(data)
-        problems = validate_pointgraph(data)
-        if problems:
-            raise PointGraphError(problems)
+        data = checked_document(data, validate_pointgraph, PointGraphError)
         g = cls()
         for s in data.get("spaces", []):
             g.add_space(Space(

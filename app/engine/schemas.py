@@ -76,104 +76,99 @@ JOURNAL_HEADER_SCHEMA: dict[str, Any] = {
 
 _POINT = {"type": "array", "items": {"type": "number"}, "minItems": 2, "maxItems": 2}
 
-HEXMAP_SCHEMA: dict[str, Any] = {
-    "$schema": "https://json-schema.org/draft/2020-12/schema",
-    "title": "Ridgeline hex map",
-    "description": "Deeper checks (adjacent hexsides, ids on the map) are in app.engine.hexgrid.validate_hexmap.",
-    "type": "object",
-    "required": ["kind", "version", "layout"],
-    "properties": {
-        "kind": {"const": "hexmap"},
-        "version": {"const": 1},
-        "layout": {
-            "type": "object",
-            "required": ["columns", "rows"],
-            "properties": {
-                "orientation": {"enum": ["flat", "pointy"]},
-                "offset": {"enum": ["odd", "even"]},
-                "columns": {"type": "integer", "minimum": 1},
-                "rows": {"type": "integer", "minimum": 1},
-                "first_col": {"type": "integer", "minimum": 0},
-                "first_row": {"type": "integer", "minimum": 0},
-                "id_format": {"enum": ["CCRR", "C.RR"]},
-                "size": {"type": "number", "exclusiveMinimum": 0},
-                "rows_up": {"type": "boolean"},
-            },
+
+def _board(kind: str, title: str, deeper: str, required: list[str],
+           properties: dict[str, Any]) -> dict[str, Any]:
+    """A board kind's schema: the envelope every board shares, then its own keys."""
+    return {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "title": title,
+        "description": f"Deeper checks ({deeper}) run first, in the board's loader; this schema then "
+                       "holds every key to its type.",
+        "type": "object",
+        "required": ["kind", "version", *required],
+        "properties": {"kind": {"const": kind}, "version": {"const": 1}, **properties},
+    }
+
+
+HEXMAP_SCHEMA: dict[str, Any] = _board("hexmap", "Ridgeline hex map",
+                                       "adjacent hexsides, ids on the map: app.engine.hexcheck",
+                                       ["layout"], {
+    "layout": {
+        "type": "object",
+        "required": ["columns", "rows"],
+        "properties": {
+            "orientation": {"enum": ["flat", "pointy"]},
+            "offset": {"enum": ["odd", "even"]},
+            "columns": {"type": "integer", "minimum": 1},
+            "rows": {"type": "integer", "minimum": 1},
+            "first_col": {"type": "integer", "minimum": 0},
+            "first_row": {"type": "integer", "minimum": 0},
+            "id_format": {"enum": ["CCRR", "C.RR"]},
+            "size": {"type": "number", "exclusiveMinimum": 0},
+            "rows_up": {"type": "boolean"},
         },
-        "default_terrain": {"type": "string"},
-        "hexes": {"type": "object", "additionalProperties": {
-            "type": "object",
-            "properties": {"terrain": {"type": "string"}, "elevation": {"type": "number"},
-                           "features": {"type": "array", "items": {"type": "string"}},
-                           "name": {"type": "string"}}}},
-        "hexsides": {"type": "object", "additionalProperties": {"type": "array", "items": {"type": "string"}}},
-        "lines": {"type": "array", "items": {"type": "object", "required": ["id"]}},
-        "regions": {"type": "object", "additionalProperties": {"type": "array", "items": {"type": "string"}}},
-        "labels": {"type": "array"},
-        "boxes": {"type": "array", "items": {"type": "object", "required": ["id"]}},
-        "contour_interval": {"type": "number", "exclusiveMinimum": 0,
-                             "description": "metres per contour level (default 20)"},
-        "landmarks": {"type": "array", "items": {
-            "type": "object", "required": ["at"],
-            "properties": {"at": {"type": "string"}, "name": {"type": "string"},
-                           "kind": {"type": "string", "description": "hilltop, place, ..."},
-                           "height": {"type": "number", "description": "metres (hilltops)"},
-                           "hexes": {"type": "array", "items": {"type": "string"}}}}},
     },
-}
+    "default_terrain": {"type": "string"},
+    "hexes": {"type": "object", "additionalProperties": {
+        "type": "object",
+        "properties": {"terrain": {"type": "string"}, "elevation": {"type": "number"},
+                       "features": {"type": "array", "items": {"type": "string"}},
+                       "name": {"type": "string"}}}},
+    "hexsides": {"type": "object", "additionalProperties": {"type": "array", "items": {"type": "string"}}},
+    "lines": {"type": "array", "items": {"type": "object", "required": ["id"]}},
+    "regions": {"type": "object", "additionalProperties": {"type": "array", "items": {"type": "string"}}},
+    "labels": {"type": "array"},
+    "boxes": {"type": "array", "items": {"type": "object", "required": ["id"]}},
+    "contour_interval": {"type": "number", "exclusiveMinimum": 0,
+                         "description": "metres per contour level (default 20)"},
+    "landmarks": {"type": "array", "items": {
+        "type": "object", "required": ["at"],
+        "properties": {"at": {"type": "string"}, "name": {"type": "string"},
+                       "kind": {"type": "string", "description": "hilltop, place, ..."},
+                       "height": {"type": "number", "description": "metres (hilltops)"},
+                       "hexes": {"type": "array", "items": {"type": "string"}}}}},
+})
 
-POINTGRAPH_SCHEMA: dict[str, Any] = {
-    "$schema": "https://json-schema.org/draft/2020-12/schema",
-    "title": "Ridgeline point-to-point board",
-    "description": "Deeper checks are in app.engine.pointgraph.validate_pointgraph.",
-    "type": "object",
-    "required": ["kind", "version", "spaces"],
-    "properties": {
-        "kind": {"const": "pointgraph"},
-        "version": {"const": 1},
-        "spaces": {"type": "array", "items": {
-            "type": "object", "required": ["id"],
-            "properties": {"id": {"type": "string"}, "name": {"type": "string"},
-                           "colour": {"type": ["string", "null"]}, "x": {"type": "number"},
-                           "y": {"type": "number"}, "tags": {"type": "array", "items": {"type": "string"}},
-                           "attrs": {"type": "object"}}}},
-        "arrows": {"type": "array", "items": {
-            "type": "object", "required": ["from", "to", "colour"],
-            "properties": {"from": {"type": "string"}, "to": {"type": "string"}, "colour": {"type": "string"}}}},
-        "links": {"type": "array", "items": {
-            "type": "object", "required": ["a", "b"],
-            "properties": {"a": {"type": "string"}, "b": {"type": "string"},
-                           "style": {"enum": ["dashed", "solid", "dotted"]}}}},
-        "labels": {"type": "array"},
-    },
-}
+POINTGRAPH_SCHEMA: dict[str, Any] = _board("pointgraph", "Ridgeline point-to-point board",
+                                           "arrows and links between known spaces: "
+                                           "app.engine.pointgraph.validate_pointgraph",
+                                           ["spaces"], {
+    "spaces": {"type": "array", "items": {
+        "type": "object", "required": ["id"],
+        "properties": {"id": {"type": "string"}, "name": {"type": "string"},
+                       "colour": {"type": ["string", "null"]}, "x": {"type": "number"},
+                       "y": {"type": "number"}, "tags": {"type": "array", "items": {"type": "string"}},
+                       "attrs": {"type": "object"}}}},
+    "arrows": {"type": "array", "items": {
+        "type": "object", "required": ["from", "to", "colour"],
+        "properties": {"from": {"type": "string"}, "to": {"type": "string"}, "colour": {"type": "string"}}}},
+    "links": {"type": "array", "items": {
+        "type": "object", "required": ["a", "b"],
+        "properties": {"a": {"type": "string"}, "b": {"type": "string"},
+                       "style": {"enum": ["dashed", "solid", "dotted"]}}}},
+    "labels": {"type": "array"},
+})
 
-TABLE_SCHEMA: dict[str, Any] = {
-    "$schema": "https://json-schema.org/draft/2020-12/schema",
-    "title": "Ridgeline table in inches",
-    "description": "Deeper checks (valid polygons, points on the table) are in app.engine.table.validate_table.",
-    "type": "object",
-    "required": ["kind", "version", "width", "height"],
-    "properties": {
-        "kind": {"const": "table"},
-        "version": {"const": 1},
-        "units": {"const": "in"},
-        "width": {"type": "number", "exclusiveMinimum": 0},
-        "height": {"type": "number", "exclusiveMinimum": 0},
-        "features": {"type": "array", "items": {
-            "type": "object", "required": ["id", "kind"],
-            "properties": {"id": {"type": "string"}, "kind": {"type": "string"}, "name": {"type": "string"},
-                           "polygon": {"type": "array", "items": _POINT, "minItems": 3},
-                           "line": {"type": "array", "items": _POINT, "minItems": 2},
-                           "attrs": {"type": "object", "properties": {
-                               "blocks_los": {"type": "boolean"}, "impassable": {"type": "boolean"},
-                               "ice": {"type": "boolean"}, "name": {"type": "string"},
-                               "to": {"type": "string"}, "number": {"type": "integer", "minimum": 1},
-                               "width": {"type": "number", "minimum": 0}}}},
-            "oneOf": [{"required": ["polygon"]}, {"required": ["line"]}]}},
-        "labels": {"type": "array"},
-    },
-}
+TABLE_SCHEMA: dict[str, Any] = _board("table", "Ridgeline table in inches",
+                                      "valid polygons, points on the table: app.engine.table.validate_table",
+                                      ["width", "height"], {
+    "units": {"const": "in"},
+    "width": {"type": "number", "exclusiveMinimum": 0},
+    "height": {"type": "number", "exclusiveMinimum": 0},
+    "features": {"type": "array", "items": {
+        "type": "object", "required": ["id", "kind"],
+        "properties": {"id": {"type": "string"}, "kind": {"type": "string"}, "name": {"type": "string"},
+                       "polygon": {"type": "array", "items": _POINT, "minItems": 3},
+                       "line": {"type": "array", "items": _POINT, "minItems": 2},
+                       "attrs": {"type": "object", "properties": {
+                           "blocks_los": {"type": "boolean"}, "impassable": {"type": "boolean"},
+                           "ice": {"type": "boolean"}, "name": {"type": "string"},
+                           "to": {"type": "string"}, "number": {"type": "integer", "minimum": 1},
+                           "width": {"type": "number", "minimum": 0}}}},
+        "oneOf": [{"required": ["polygon"]}, {"required": ["line"]}]}},
+    "labels": {"type": "array"},
+})
 
 SCHEMAS = {"scenario": SCENARIO_SCHEMA, "save": SAVE_SCHEMA, "journal": JOURNAL_HEADER_SCHEMA,
            "hexmap": HEXMAP_SCHEMA, "pointgraph": POINTGRAPH_SCHEMA, "table": TABLE_SCHEMA}

@@ -32,6 +32,8 @@ from shapely.geometry import LineString, MultiPoint, Point, Polygon, box
 from shapely.geometry.base import BaseGeometry
 from shapely.ops import nearest_points, unary_union
 
+from app.engine.datacheck import checked_document
+
 __all__ = [
     "EPS",
     "DEFAULT_ROAD_WIDTH",
@@ -673,11 +675,7 @@ class Table:
     @classmethod
     def from_json(cls, data: Mapping[str, Any] | str) -> "Table":
         """Build from a document dict or JSON text; raises ``TableError`` listing every problem."""
-        if isinstance(data, str):
-            data = json.loads(data)
-        problems = validate_table(data)
-        if problems:
-            raise TableError(problems)
+        data = checked_document(data, validate_table, TableError)
         return cls(data["width"], data["height"], [Feature.from_json(f) for f in data.get("features", [])],
                    data.get("labels", []), {k: v for k, v in data.items() if k not in _TOP_KEYS})
 

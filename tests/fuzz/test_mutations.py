@@ -134,6 +134,20 @@ def plays(path: Path, actions: Path | None = None) -> None:
         assert not _WATCH["seen"]
 
 
+def mutant(data: Any, base: Any, kind: str) -> str:
+    """The text of ``base`` mutated (structure, then bytes) and written as ``kind``."""
+    return data.draw(damaged_text(dump(data.draw(mutated_doc(base)), kind)))
+
+
+def mutant_lines(data: Any, records: list[Any]) -> str:
+    """JSON lines (an action file, a journal) with one record mutated, then the bytes damaged."""
+    recs = list(records)
+    i = data.draw(st.integers(0, len(recs) - 1))
+    if isinstance(recs[i], dict):
+        recs[i] = data.draw(mutated_doc(recs[i], steps=2))
+    return data.draw(damaged_text("".join(dump(r, "json") + "\n" for r in recs)))
+
+
 def count(kind: str) -> None:
     COUNTS[kind] = COUNTS.get(kind, 0) + 1
     if LONG and COUNTS[kind] % 500 == 0:    # a long run reports as it goes (partial runs count)
@@ -206,7 +220,7 @@ GAMES = sorted(SCENARIOS)
 
 @pytest.mark.parametrize("game", GAMES)
 def test_mutated_scenarios(game):
-    mutated_scenarios(game, 110)
+    mutated_scenarios(game, 60)
 
 
 def mutated_scenarios(game: str, n: int) -> None:
@@ -215,9 +229,7 @@ def mutated_scenarios(game: str, n: int) -> None:
     @fuzz(n)
     @given(st.data())
     def run(data):
-        doc = data.draw(mutated_doc(base))
-        text = data.draw(damaged_text(dump(doc, "toml")))
-        f = write(fresh_dir("s") / "scenario.toml", text)
+        f = write(fresh_dir("s") / "scenario.toml", mutant(data, base, "toml"))
         count(f"scenario {game}")
         if validate(f) == 0:
             plays(f)
@@ -228,7 +240,7 @@ def mutated_scenarios(game: str, n: int) -> None:
 
 @pytest.mark.parametrize("game", GAMES)
 def test_mutated_saves(game):
-    mutated_saves(game, 90)
+    mutated_saves(game, 45)
 
 
 def mutated_saves(game: str, n: int) -> None:
@@ -240,10 +252,10 @@ def mutated_saves(game: str, n: int) -> None:
     def run(data):
         doc = json.loads(json.dumps(base))
         if data.draw(st.booleans()):
-            doc["scenario"]["text"] = data.draw(damaged_text(dump(data.draw(mutated_doc(scen)), "toml")))
+            doc["scenario"]["text"] = mutant(data, scen, "toml")
+            text = data.draw(damaged_text(dump(doc, "json")))
         else:
-            doc = data.draw(mutated_doc(doc))
-        text = data.draw(damaged_text(dump(doc, "json")))
+            text = mutant(data, doc, "json")
         f = write(fresh_dir("v") / "game.json", text)
         count(f"save {game}")
         if validate(f) == 0:
@@ -271,7 +283,7 @@ DATA_KINDS = [(g, n) for g in GAMES for n in DATA_FILES[g]]
 
 @pytest.mark.parametrize("game,name", DATA_KINDS)
 def test_mutated_data_files(game, name):
-    mutated_data_files(game, name, 12 if game == "korea38" else 60)   # Korea's data set loads slowly
+    mutated_data_files(game, name, 8 if game == "korea38" else 30)   # Korea's data set loads slowly
 
 
 def mutated_data_files(game: str, name: str, n: int) -> None:
@@ -282,8 +294,7 @@ def mutated_data_files(game: str, name: str, n: int) -> None:
     @given(st.data())
     def run(data):
         folder = _designer_copy(game)
-        text = data.draw(damaged_text(dump(data.draw(mutated_doc(base)), kind)))
-        f = write(folder / name, text)
+        f = write(folder / name, mutant(data, base, kind))
         count(f"data {game} {name}")
         ok = validate(f) == 0
         scen = folder / "scenarios" / "mine.toml"
@@ -296,7 +307,7 @@ def mutated_data_files(game: str, name: str, n: int) -> None:
 
 @pytest.mark.parametrize("game", GAMES)
 def test_mutated_actions(game):
-    mutated_actions(game, 150)
+    mutated_actions(game, 80)
 
 
 def mutated_actions(game: str, n: int) -> None:
@@ -305,11 +316,7 @@ def mutated_actions(game: str, n: int) -> None:
     @fuzz(n)
     @given(st.data())
     def run(data):
-        acts = [dict(a) for a in actions]
-        i = data.draw(st.integers(0, len(acts) - 1))
-        acts[i] = data.draw(mutated_doc(acts[i], steps=2))
-        text = data.draw(damaged_text("".join(dump(a, "json") + "\n" for a in acts)))
-        f = write(fresh_dir("a") / "a.jsonl", text)
+        f = write(fresh_dir("a") / "a.jsonl", mutant_lines(data, actions))
         count(f"actions {game}")
         code, out, err = cli("run", scen, "--actions", str(f), "--json")
         assert code in (0, 2, 3), err
@@ -324,7 +331,7 @@ def mutated_actions(game: str, n: int) -> None:
 
 @pytest.mark.parametrize("game", GAMES)
 def test_mutated_journals(game):
-    mutated_journals(game, 50)
+    mutated_journals(game, 25)
 
 
 def mutated_journals(game: str, n: int) -> None:
@@ -337,11 +344,7 @@ def mutated_journals(game: str, n: int) -> None:
     @fuzz(n)
     @given(st.data())
     def run(data):
-        recs = json.loads(json.dumps(lines))
-        i = data.draw(st.integers(0, len(recs) - 1))
-        recs[i] = data.draw(mutated_doc(recs[i], steps=2)) if isinstance(recs[i], dict) else recs[i]
-        text = data.draw(damaged_text("".join(dump(r, "json") + "\n" for r in recs)))
-        f = write(fresh_dir("j") / "autosave.journal", text)
+        f = write(fresh_dir("j") / "autosave.journal", mutant_lines(data, lines))
         count(f"journal {game}")
         code = validate(f)
         check = check_journal_at_start(f, stamp="fuzz")
