@@ -80,3 +80,20 @@ def checked_document(data: Mapping[str, Any] | str, check: Callable[[Any], Probl
     if problems:
         raise error(problems)
     return data  # type: ignore[return-value]
+
+
+class JsonDocument:
+    """What the board classes share as documents: unknown keys read in are kept in ``extra``
+    and written back after the known ones, and ``dumps`` gives the JSON text."""
+
+    extra: dict[str, Any]
+
+    def to_json(self) -> dict[str, Any]:
+        return {**self._known_json(), **self.extra}
+
+    def _known_json(self) -> dict[str, Any]:
+        raise NotImplementedError
+
+    def dumps(self, **kwargs: Any) -> str:
+        """JSON text of ``to_json()``."""
+        return json.dumps(self.to_json(), **kwargs)

@@ -20,7 +20,7 @@ from collections import deque
 from dataclasses import dataclass, field
 from typing import Any, Iterable, Iterator, Mapping
 
-from app.engine.datacheck import checked_document
+from app.engine.datacheck import JsonDocument, checked_document
 
 __all__ = [
     "ARROW_COLOURS",
@@ -147,7 +147,7 @@ class Link:
         return _terse({"a": self.a, "b": self.b, "style": self.style}, self.attrs, self.extra)
 
 
-class PointGraph:
+class PointGraph(JsonDocument):
     """Spaces, arrows and links with adjacency and path queries.
 
     Edits go through ``add_*`` so the id indexes stay consistent; every edit is
@@ -336,22 +336,11 @@ class PointGraph:
         return None
 
     # -------------------------------------------------------------------- JSON
-    def to_json(self) -> dict[str, Any]:
-        """Document dict (``json.dumps``-ready); unknown keys read in are written back out."""
-        out: dict[str, Any] = {
-            "kind": KIND,
-            "version": VERSION,
-            "spaces": [s.to_json() for s in self._spaces.values()],
-            "arrows": [a.to_json() for a in self._arrows],
-            "links": [l.to_json() for l in self._links],
-            "labels": list(self.labels),
-        }
-        out.update(self.extra)
-        return out
-
-    def dumps(self, **kwargs: Any) -> str:
-        """JSON text of ``to_json()``."""
-        return json.dumps(self.to_json(), **kwargs)
+    def _known_json(self) -> dict[str, Any]:
+        """Document dict (``json.dumps``-ready); ``to_json`` adds the unknown keys read in."""
+        return {"kind": KIND, "version": VERSION, "spaces": [s.to_json() for s in self._spaces.values()],
+                "arrows": [a.to_json() for a in self._arrows], "links": [l.to_json() for l in self._links],
+                "labels": list(self.labels)}
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any] | str) -> "PointGraph":

@@ -32,7 +32,7 @@ from shapely.geometry import LineString, MultiPoint, Point, Polygon, box
 from shapely.geometry.base import BaseGeometry
 from shapely.ops import nearest_points, unary_union
 
-from app.engine.datacheck import checked_document
+from app.engine.datacheck import JsonDocument, checked_document
 
 __all__ = [
     "EPS",
@@ -449,7 +449,7 @@ def _pieces(geom: BaseGeometry) -> list[BaseGeometry]:
     return list(getattr(geom, "geoms", [geom]))
 
 
-class Table:
+class Table(JsonDocument):
     """A table of ``width`` x ``height`` inches with terrain features and the queries rules need."""
 
     units = "in"
@@ -658,19 +658,11 @@ class Table:
         return parts[0] if len(parts) == 1 else unary_union(parts)
 
     # ----------------------------------------------------------------- JSON
-    def to_json(self) -> dict[str, Any]:
-        """Document dict (``json.dumps``-ready); unknown keys read in are written back out."""
-        out: dict[str, Any] = {
-            "kind": KIND, "version": VERSION, "width": self.width, "height": self.height, "units": self.units,
-            "features": [f.to_json() for f in self._features.values()],
-            "labels": list(self.labels),
-        }
-        out.update(self.extra)
-        return out
-
-    def dumps(self, **kwargs: Any) -> str:
-        """JSON text of ``to_json()``."""
-        return json.dumps(self.to_json(), **kwargs)
+    def _known_json(self) -> dict[str, Any]:
+        """Document dict (``json.dumps``-ready); ``to_json`` adds the unknown keys read in."""
+        return {"kind": KIND, "version": VERSION, "width": self.width, "height": self.height,
+                "units": self.units, "features": [f.to_json() for f in self._features.values()],
+                "labels": list(self.labels)}
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any] | str) -> "Table":

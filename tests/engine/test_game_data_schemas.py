@@ -141,40 +141,25 @@ def _tightened(monkeypatch, schema: dict, key: str, rule: dict) -> None:
     monkeypatch.setattr(schemas, "_RESULTS", OrderedDict())
 
 
-def test_hex_map_schema_runs_on_load(monkeypatch):
+@pytest.mark.parametrize("module,cls,error,schema,file,key,rule,change", [
+    ("hexgrid", "HexGrid", "HexMapError", HEXMAP_SCHEMA, "semper-fi/maps/changchon.json",
+     "default_terrain", {"const": "nothing-ships-this"}, {}),
+    ("table", "Table", "TableError", TABLE_SCHEMA, "frozen-chosin/table.json",
+     "width", {"type": "number", "maximum": 10}, {}),
+    ("pointgraph", "PointGraph", "PointGraphError", POINTGRAPH_SCHEMA, "chosin-few/board.json",
+     "labels", {"type": "array", "maxItems": 0}, {"labels": [{"text": "x"}]}),
+])
+def test_board_schemas_run_on_load(monkeypatch, module, cls, error, schema, file, key, rule, change):
+    import importlib
     from app.engine.files import load
-    from app.engine.hexgrid import HexGrid, HexMapError
-    data = load(RESOURCES / "semper-fi/maps/changchon.json").data
-    HexGrid.from_json(data)
-    _tightened(monkeypatch, HEXMAP_SCHEMA, "default_terrain", {"const": "nothing-ships-this"})
-    with pytest.raises(HexMapError) as e:
-        HexGrid.from_json(data)
-    assert [p for p, _m in e.value.problems] == ["default_terrain"]
-
-
-def test_table_schema_runs_on_load(monkeypatch):
-    from app.engine.files import load
-    from app.engine.table import Table, TableError
-    data = load(RESOURCES / "frozen-chosin/table.json").data
-    Table.from_json(data)
-    _tightened(monkeypatch, TABLE_SCHEMA, "width", {"type": "number", "maximum": 10})
-    with pytest.raises(TableError) as e:
-        Table.from_json(data)
-    assert [p for p, _m in e.value.problems] == ["width"]
-
-
-def test_point_graph_schema_runs_on_load(monkeypatch):
-    from app.engine.files import load
-    from app.engine.pointgraph import PointGraph, PointGraphError
-    data = load(RESOURCES / "chosin-few/board.json").data
-    PointGraph.from_json(data)
-    _tightened(monkeypatch, POINTGRAPH_SCHEMA, "labels", {"type": "array", "maxItems": 0})
-    data = dict(data, labels=[{"text": "x"}])
-    with pytest.raises(PointGraphError) as e:
-        PointGraph.from_json(data)
-    assert [p for p, _m in e.value.problems] == ["labels"]
-
-
+    mod = importlib.import_module(f"app.engine.{module}")
+    board, problem = getattr(mod, cls), getattr(mod, error)
+    data = dict(load(RESOURCES / file).data, **change)
+    board.from_json(data)                                  # the shipped board loads
+    _tightened(monkeypatch, schema, key, rule)
+    with pytest.raises(problem) as e:
+        board.from_json(data)
+    assert [p for p, _m in e.value.problems] == [key]
 
 def test_schema_results_are_kept_by_content_not_by_object():
     from app.engine.schemas import schema_problems
