@@ -13,7 +13,6 @@ searches break ties by that same order.
 
 from __future__ import annotations
 
-import json
 import math
 import re
 from collections import deque

@@ -20,7 +20,6 @@ Tolerance
 
 from __future__ import annotations
 
-import json
 import math
 import re
 from dataclasses import dataclass, field
