@@ -265,6 +265,39 @@ def mutated_saves(game: str, n: int) -> None:
 
 # -- data files and boards, in a designer's copy of the game's folder ---------------------------------
 
+def _semper_fi(what: str) -> Callable[[Path], Any]:
+    def load_it(f: Path) -> Any:
+        from app.games.semper_fi import data
+        return getattr(data, what)(str(f))
+    return load_it
+
+
+def _frozen_chosin_bundle(f: Path) -> Any:
+    from app.games.frozen_chosin import data
+    return data.bundle(str(f.parent))
+
+
+#: How the game loads a data file it reads only from its shipped folder: what ``validate``
+#: accepts must load through the game's own loader without raising.
+LOADERS: dict[tuple[str, str], Callable[[Path], Any]] = {
+    ("semper-fi", "tables.toml"): _semper_fi("_tables_at"),
+    ("semper-fi", "counters.toml"): _semper_fi("_counters_at"),
+    ("semper-fi", "maps/changchon.json"): _semper_fi("_board_at"),
+    **{("frozen-chosin", n): _frozen_chosin_bundle
+       for n in ("pieces.toml", "operations.toml", "events.toml", "rules.toml")},
+}
+
+
+def loads(f: Path, loader: Callable[[Path], Any]) -> None:
+    count("accepted and loaded")
+    _WATCH["on"], _WATCH["seen"] = True, []
+    try:
+        assert loader(f) is not None
+    finally:
+        _WATCH["on"] = False
+    assert not _WATCH["seen"]
+
+
 def _designer_copy(game: str) -> Path:
     folder = fresh_dir("d") / "resources" / game
     (folder / "scenarios").mkdir(parents=True)
@@ -300,6 +333,8 @@ def mutated_data_files(game: str, name: str, n: int) -> None:
         scen = folder / "scenarios" / "mine.toml"
         if ok and name in PLAYED_DATA.get(game, ()) and validate(scen) == 0:
             plays(scen)
+        elif ok and (game, name) in LOADERS:
+            loads(f, LOADERS[(game, name)])
     run()
 
 
@@ -377,6 +412,6 @@ def test_long_run_data_files(game, name):
 
 def test_zz_report_counts():
     """Prints how many inputs each kind got (read by docs/reliability.md's command)."""
-    total = sum(v for k, v in COUNTS.items() if k != "accepted and played")
+    total = sum(v for k, v in COUNTS.items() if not k.startswith("accepted"))
     print(f"\nfuzz inputs: {total} ({', '.join(f'{k} {v}' for k, v in sorted(COUNTS.items()))})")
     assert total == 0 or total >= 10
