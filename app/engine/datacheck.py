@@ -51,6 +51,17 @@ def unique_ids(records: Iterable[Any], path: str, key: str = "id", what: str = "
     return out
 
 
+def new_id(value: Any, path: str, seen: set[str], what: str,
+           empty: str = "missing or empty id") -> Problems:
+    """A record's text id, not empty and not used by an earlier record (added to ``seen``)."""
+    if not isinstance(value, str) or not value:
+        return [(path, empty)]
+    if value in seen:
+        return [(path, f"duplicate {what} id {value!r}")]
+    seen.add(value)
+    return []
+
+
 def references(path: str, values: Any, known: Collection[Any], what: str,
                list_known: bool = False) -> Problems:
     """Every value (one or a list) names one of ``known`` (listed in the message with

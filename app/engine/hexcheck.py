@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any, Callable, Iterable, Iterator
 
+from app.engine.datacheck import new_id
 from app.engine.hexgrid import HEX_KEYS, HexGrid, HexLayout, Hexside, _is_num, _layout_problems
 
 Problems = list[tuple[str, str]]
@@ -86,13 +87,7 @@ def _named(data: dict[str, Any], key: str, what: str, out: Problems) -> Iterator
     text ``name``."""
     seen: set[str] = set()
     for path, rec in _records(data, key, out):
-        rid = rec.get("id")
-        if not isinstance(rid, str) or not rid:
-            out.append((f"{path}.id", "must be a non-empty string"))
-        elif rid in seen:
-            out.append((f"{path}.id", f"duplicate {what} id {rid!r}"))
-        else:
-            seen.add(rid)
+        out += new_id(rec.get("id"), f"{path}.id", seen, what, empty="must be a non-empty string")
         if "name" in rec and not isinstance(rec["name"], str):
             out.append((f"{path}.name", "must be a string"))
         yield path, rec

@@ -19,7 +19,7 @@ from collections import deque
 from dataclasses import dataclass, field
 from typing import Any, Iterable, Iterator, Mapping
 
-from app.engine.datacheck import JsonDocument, checked_document
+from app.engine.datacheck import JsonDocument, checked_document, new_id
 
 __all__ = [
     "ARROW_COLOURS",
@@ -406,13 +406,7 @@ def validate_pointgraph(data: object) -> list[tuple[str, str]]:
     ids: set[str] = set()
     for i, s in items("spaces"):
         p = f"spaces[{i}]"
-        sid = s.get("id")
-        if not isinstance(sid, str) or not sid:
-            add(f"{p}.id", "missing or empty id")
-        elif sid in ids:
-            add(f"{p}.id", f"duplicate space id {sid!r}")
-        else:
-            ids.add(sid)
+        problems.extend(new_id(s.get("id"), f"{p}.id", ids, "space"))
         if "name" in s and not isinstance(s["name"], str):
             add(f"{p}.name", "must be a string")
         if s.get("colour") is not None and not is_colour(s["colour"]):

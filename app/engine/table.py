@@ -31,7 +31,7 @@ from shapely.geometry import LineString, MultiPoint, Point, Polygon, box
 from shapely.geometry.base import BaseGeometry
 from shapely.ops import nearest_points, unary_union
 
-from app.engine.datacheck import JsonDocument, checked_document
+from app.engine.datacheck import JsonDocument, checked_document, new_id
 
 __all__ = [
     "EPS",
@@ -839,13 +839,7 @@ def validate_table(data: object) -> list[tuple[str, str]]:
         if not isinstance(f, Mapping):
             add(p, "must be an object")
             continue
-        fid = f.get("id")
-        if not isinstance(fid, str) or not fid:
-            add(f"{p}.id", "missing or empty id")
-        elif fid in ids:
-            add(f"{p}.id", f"duplicate feature id {fid!r}")
-        else:
-            ids.add(fid)
+        problems.extend(new_id(f.get("id"), f"{p}.id", ids, "feature"))
         problems.extend(_feature_problems(p, f, width, height))
     labels = data.get("labels", [])
     if not isinstance(labels, list):
