@@ -171,3 +171,18 @@ def test_schema_results_are_kept_by_content_not_by_object():
     first.append(("mine", "a caller's own list"))
     assert schema_problems({"n": "x"}, schema) == first[:1]     # same content, same answer
     assert schema_problems({"n": 2}, schema) == []
+
+
+@pytest.mark.parametrize("entry,field", [("0", "rules.march_column.entry"),
+                                         ('"99.99"', "rules.march_column.entry")])
+def test_a_march_column_off_the_map_is_refused_not_crashed_later(tmp_path, capsys, entry, field):
+    """Found by the long fuzz run: ``entry = 0`` passed ``validate`` and crashed ``legal``."""
+    src = (RESOURCES / "semper-fi/scenarios/4-1-ambush.toml").read_text(encoding="utf-8")
+    text, n = re.subn(r'(\[rules\.march_column\]\nentry = )"[^"]+"', rf"\g<1>{entry}", src, count=1)
+    assert n == 1
+    f = tmp_path / "ambush.toml"
+    f.write_text(text, encoding="utf-8")
+    assert main(["validate", str(f)]) == 2
+    assert main(["legal", str(f)]) == 2
+    out = capsys.readouterr()
+    assert field in out.out and "Traceback" not in out.err

@@ -399,7 +399,7 @@ def mutated_journals(game: str, n: int) -> None:
 def test_long_run(kind, game):
     {"scenarios": mutated_scenarios, "saves": mutated_saves, "actions": mutated_actions,
      "journals": mutated_journals}[kind](game, LONG)
-    progress(f"{kind[:-1]} {game}")
+    progress(f"{ {'scenarios': 'scenario', 'saves': 'save', 'actions': 'actions', 'journals': 'journal'}[kind]} {game}")
 
 
 @pytest.mark.slow
