@@ -5,8 +5,8 @@ For each input: the exit code is 0-3, nothing escapes as a traceback, problem li
 watches a bait file, ``/etc`` and the endless devices), and whatever ``validate`` accepts also
 runs: ``run`` and ``legal`` succeed and 30 random legal actions apply.
 
-Fixed seeds (Hypothesis derandomized, no database) and bounded counts: about 1,700 inputs, some
-35 s of CPU here. The long run is marked ``slow`` and runs only when asked for, with its count
+Fixed seeds (Hypothesis derandomized, no database) and bounded counts: about 1,600 inputs over the five games, some
+50 s of CPU here. The long run is marked ``slow`` and runs only when asked for, with its count
 per kind: ``RIDGELINE_FUZZ_LONG=10000 python -m pytest -m slow tests/fuzz``; its figures are
 in docs/reliability.md.
 """
