@@ -186,3 +186,14 @@ def test_a_march_column_off_the_map_is_refused_not_crashed_later(tmp_path, capsy
     assert main(["legal", str(f)]) == 2
     out = capsys.readouterr()
     assert field in out.out and "Traceback" not in out.err
+
+
+def test_an_artillery_group_without_batteries_is_refused_not_crashed_later(tmp_path, capsys):
+    """Found by the long fuzz run: such a group passed ``validate`` and crashed ``legal``."""
+    src = (RESOURCES / "semper-fi/scenarios/4-1-ambush.toml").read_text(encoding="utf-8")
+    f = tmp_path / "ambush.toml"
+    f.write_text(src.replace('batteries = ["baker-1-11"]\n', "", 1), encoding="utf-8")
+    assert main(["validate", str(f)]) == 2
+    assert main(["legal", str(f)]) == 2
+    out = capsys.readouterr()
+    assert "artillery.0.batteries: required field is missing" in out.out and "Traceback" not in out.err
