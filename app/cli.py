@@ -430,12 +430,16 @@ def build_parser() -> argparse.ArgumentParser:
     return p
 
 
+_PARSER: list[argparse.ArgumentParser] = []
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     from app.engine.dice import FixedDiceError
     from app.engine.files import FileError
     from app.games import UnknownGame
-    parser = build_parser()
-    args = parser.parse_args(argv)
+    if not _PARSER:      # built once per process: building it costs more than most commands
+        _PARSER.append(build_parser())
+    args = _PARSER[0].parse_args(argv)
     if not getattr(args, "command", None):
         return cmd_gui(argparse.Namespace(file=None))
     try:

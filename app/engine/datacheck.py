@@ -13,7 +13,8 @@ Problems are ``(field.path, message)`` pairs; the loaders turn them into
 
 from __future__ import annotations
 
-from typing import Any, Callable, Collection, Iterable
+import json
+from typing import Any, Callable, Collection, Iterable, Mapping
 
 from app.engine.schemas import package_schema, schema_problems
 
@@ -50,10 +51,24 @@ def unique_ids(records: Iterable[Any], path: str, key: str = "id", what: str = "
     return out
 
 
-def references(path: str, values: Any, known: Collection[Any], what: str) -> Problems:
-    """Every value (one or a list) names one of ``known``."""
+def new_id(value: Any, path: str, seen: set[str], what: str,
+           empty: str = "missing or empty id") -> Problems:
+    """A record's text id, not empty and not used by an earlier record (added to ``seen``)."""
+    if not isinstance(value, str) or not value:
+        return [(path, empty)]
+    if value in seen:
+        return [(path, f"duplicate {what} id {value!r}")]
+    seen.add(value)
+    return []
+
+
+def references(path: str, values: Any, known: Collection[Any], what: str,
+               list_known: bool = False) -> Problems:
+    """Every value (one or a list) names one of ``known`` (listed in the message with
+    ``list_known``, for short lists a designer picks from)."""
     vals = values if isinstance(values, list) else [values]
-    return [(path, f"unknown {what} {v!r}") for v in vals
+    tail = f" (known: {', '.join(map(str, known))})" if list_known else ""
+    return [(path, f"unknown {what} {v!r}{tail}") for v in vals
             if isinstance(v, (str, int)) and v not in known]
 
 
@@ -64,3 +79,32 @@ def in_range(path: str, value: Any, low: float, high: float, what: str) -> Probl
     if not low <= value <= high:
         return [(path, f"{what} must be from {low:g} to {high:g}")]
     return []
+
+
+def checked_document(data: Mapping[str, Any] | str, check: Callable[[Any], Problems],
+                     error: Callable[[Problems], Exception]) -> Mapping[str, Any]:
+    """A board document (a dict, or its JSON text) that ``check`` finds no problem in; else
+    ``error(problems)`` is raised. The board loaders share it so none skips its checks."""
+    if isinstance(data, str):
+        data = json.loads(data)
+    problems = check(data)
+    if problems:
+        raise error(problems)
+    return data  # type: ignore[return-value]
+
+
+class JsonDocument:
+    """What the board classes share as documents: unknown keys read in are kept in ``extra``
+    and written back after the known ones, and ``dumps`` gives the JSON text."""
+
+    extra: dict[str, Any]
+
+    def to_json(self) -> dict[str, Any]:
+        return {**self._known_json(), **self.extra}
+
+    def _known_json(self) -> dict[str, Any]:
+        raise NotImplementedError
+
+    def dumps(self, **kwargs: Any) -> str:
+        """JSON text of ``to_json()``."""
+        return json.dumps(self.to_json(), **kwargs)

@@ -63,12 +63,20 @@ class Loaded:
     path: str
     text: str
     data: Any
-    lines: dict[str, int]
+    #: field path -> line; None until a problem needs it (most files loaded have none, and
+    #: mapping a large board's lines costs more than parsing it)
+    lines: dict[str, int] | None = None
+    json: bool = False
+
+    def line_map(self) -> dict[str, int]:
+        if self.lines is None:
+            self.lines = json_lines(self.text) if self.json else toml_lines(self.text)
+        return self.lines
 
     def problem(self, field: str, message: str) -> FileProblem:
         # Board checkers write list items as ``features[2].kind``; the line maps use dots.
         key = _INDEX.sub(r".\1", field).lstrip(".") if field else ""
-        return FileProblem(self.path, line_of(self.lines, key) if key else 1, field, message)
+        return FileProblem(self.path, line_of(self.line_map(), key) if key else 1, field, message)
 
 
 _INDEX = re.compile(r"\[(\d+)\]")
@@ -187,7 +195,7 @@ def parse_toml(path: str, text: str) -> Loaded:
         raise _too_deep(path) from None
     if nesting_depth(data) > MAX_DEPTH:
         raise _too_deep(path)
-    return Loaded(path, text, data, toml_lines(text))
+    return Loaded(path, text, data)
 
 
 def parse_json(path: str, text: str) -> Loaded:
@@ -202,7 +210,7 @@ def parse_json(path: str, text: str) -> Loaded:
         raise _too_deep(path) from None
     if nesting_depth(data) > MAX_DEPTH:
         raise _too_deep(path)
-    return Loaded(path, text, data, json_lines(text))
+    return Loaded(path, text, data, json=True)
 
 
 class _NonFinite(ValueError):

@@ -31,7 +31,7 @@ import copy
 import math
 import re
 from dataclasses import dataclass
-from typing import Any, Iterable, NamedTuple
+from typing import Any, NamedTuple
 
 __all__ = [
     "DIRECTION_NAMES",
@@ -178,6 +178,36 @@ def _is_int(v: Any) -> bool:
 
 def _is_num(v: Any) -> bool:
     return isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v)
+
+
+def _layout_problems(lo: Any, path: str) -> list[tuple[str, str]]:
+    """Problems with a layout object, without constructing anything."""
+    if not isinstance(lo, dict):
+        return [(path, "must be an object")]
+    p: list[tuple[str, str]] = []
+    for key, allowed, what in (("orientation", ORIENTATIONS, "orientation"),
+                               ("offset", OFFSETS, "offset parity"),
+                               ("id_format", ID_FORMATS, "id_format")):
+        if lo.get(key) not in allowed:
+            p.append((f"{path}.{key}", f"unknown {what} {lo.get(key)!r} "
+                      f"(expected one of {', '.join(allowed)})"))
+    for k in ("columns", "rows"):
+        if not _is_int(lo.get(k)) or lo[k] < 1:
+            p.append((f"{path}.{k}", "must be a positive integer"))
+    for k in ("first_col", "first_row"):
+        if not _is_int(lo.get(k)) or lo[k] < 0:
+            p.append((f"{path}.{k}", "must be a non-negative integer"))
+    size = lo.get("size", 1.0)
+    if not _is_num(size) or size <= 0:
+        p.append((f"{path}.size", "must be a positive number"))
+    if not isinstance(lo.get("rows_up", False), bool):
+        p.append((f"{path}.rows_up", "must be true or false"))
+    if not p:
+        if lo["first_row"] + lo["rows"] - 1 > 99:
+            p.append((f"{path}.rows", "last row exceeds 99, which the id format cannot print"))
+        if lo["id_format"] == "CCRR" and lo["first_col"] + lo["columns"] - 1 > 99:
+            p.append((f"{path}.columns", "last column exceeds 99, which CCRR cannot print"))
+    return p
 
 
 def _parse(id_format: str, hex_id: str) -> tuple[int, int]:
@@ -752,7 +782,9 @@ class HexGrid:
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> HexGrid:
-        """Load a map-file dict; raises :class:`HexMapError` listing every problem found."""
+        """Load a map-file dict; raises :class:`HexMapError` listing every problem found (the
+        map checks, then the published hexmap schema: :func:`app.engine.hexcheck.validate_hexmap`)."""
+        from app.engine.hexcheck import validate_hexmap
         problems = validate_hexmap(data)
         if problems:
             raise HexMapError(problems)
@@ -778,240 +810,10 @@ class HexGrid:
         return grid
 
 
-# ---------------------------------------------------------------------------
-# Validation
-# ---------------------------------------------------------------------------
-
-
-def _layout_problems(lo: Any, path: str) -> list[tuple[str, str]]:
-    """Problems with a layout object, without constructing anything."""
-    if not isinstance(lo, dict):
-        return [(path, "must be an object")]
-    p: list[tuple[str, str]] = []
-    if lo.get("orientation") not in ORIENTATIONS:
-        p.append((f"{path}.orientation", f"unknown orientation {lo.get('orientation')!r} "
-                  f"(expected one of {', '.join(ORIENTATIONS)})"))
-    if lo.get("offset") not in OFFSETS:
-        p.append((f"{path}.offset", f"unknown offset parity {lo.get('offset')!r} "
-                  f"(expected one of {', '.join(OFFSETS)})"))
-    if lo.get("id_format") not in ID_FORMATS:
-        p.append((f"{path}.id_format", f"unknown id_format {lo.get('id_format')!r} "
-                  f"(expected one of {', '.join(ID_FORMATS)})"))
-    for k in ("columns", "rows"):
-        if not _is_int(lo.get(k)) or lo[k] < 1:
-            p.append((f"{path}.{k}", "must be a positive integer"))
-    for k in ("first_col", "first_row"):
-        if not _is_int(lo.get(k)) or lo[k] < 0:
-            p.append((f"{path}.{k}", "must be a non-negative integer"))
-    size = lo.get("size", 1.0)
-    if not _is_num(size) or size <= 0:
-        p.append((f"{path}.size", "must be a positive number"))
-    if not isinstance(lo.get("rows_up", False), bool):
-        p.append((f"{path}.rows_up", "must be true or false"))
-    if not p:
-        if lo["first_row"] + lo["rows"] - 1 > 99:
-            p.append((f"{path}.rows", "last row exceeds 99, which the id format cannot print"))
-        if lo["id_format"] == "CCRR" and lo["first_col"] + lo["columns"] - 1 > 99:
-            p.append((f"{path}.columns", "last column exceeds 99, which CCRR cannot print"))
-    return p
-
-
-def _check_id(grid: HexGrid, hid: Any, path: str, out: list[tuple[str, str]]) -> bool:
-    if not isinstance(hid, str):
-        out.append((path, f"hex id must be a string, got {hid!r}"))
-        return False
-    if grid.contains(hid):
-        return True
-    try:
-        grid.parse_id(hid)
-    except ValueError:
-        out.append((path, f"bad hex id {hid!r} for id_format {grid.layout.id_format}"))
-        return False
-    out.append((path, f"hex {hid} is off the map"))
-    return False
-
-
-def _check_side(grid: HexGrid, text: Any, path: str, out: list[tuple[str, str]]) -> Hexside | None:
-    parts = text.split("/") if isinstance(text, str) else []
-    if len(parts) != 2:
-        out.append((path, f"bad hexside {text!r}: expected 'id/id'"))
-        return None
-    ok_a = _check_id(grid, parts[0], path, out)
-    ok_b = _check_id(grid, parts[1], path, out)
-    if not (ok_a and ok_b):
-        return None
-    if not grid.is_adjacent(parts[0], parts[1]):
-        out.append((path, f"hexes {parts[0]} and {parts[1]} are not adjacent"))
-        return None
-    return grid.hexside(parts[0], parts[1])
-
-
-def _check_str_list(v: Any, path: str, out: list[tuple[str, str]]) -> bool:
-    if not isinstance(v, list) or not all(isinstance(x, str) for x in v):
-        out.append((path, "must be a list of strings"))
-        return False
-    return True
-
-
-def validate_hexmap(data: Any) -> list[tuple[str, str]]:
-    """Every problem in a map-file dict as (field.path, message); empty list means loadable."""
-    out: list[tuple[str, str]] = []
-    if not isinstance(data, dict):
-        return [("", "map file must be a JSON object")]
-    if data.get("kind") != "hexmap":
-        out.append(("kind", f"expected 'hexmap', got {data.get('kind')!r}"))
-    if data.get("version") != 1 or isinstance(data.get("version"), bool):
-        out.append(("version", f"unsupported version {data.get('version')!r} (expected 1)"))
-    if "layout" not in data:
-        out.append(("layout", "missing"))
-        return out
-    lp = _layout_problems(data["layout"], "layout")
-    if lp:
-        return out + lp
-    grid = HexGrid(HexLayout.from_json(data["layout"]))
-    dt = data.get("default_terrain", "clear")
-    if not isinstance(dt, str) or not dt:
-        out.append(("default_terrain", "must be a non-empty string"))
-
-    hexes = data.get("hexes", {})
-    if not isinstance(hexes, dict):
-        out.append(("hexes", "must be an object keyed by hex id"))
-        hexes = {}
-    for hid, entry in hexes.items():
-        hp = f"hexes.{hid}"
-        _check_id(grid, hid, hp, out)
-        if not isinstance(entry, dict):
-            out.append((hp, "must be an object"))
-            continue
-        for k in entry:
-            if k not in HEX_KEYS:
-                out.append((f"{hp}.{k}", f"unknown key (allowed: {', '.join(HEX_KEYS)})"))
-        if "terrain" in entry and (not isinstance(entry["terrain"], str) or not entry["terrain"]):
-            out.append((f"{hp}.terrain", "must be a non-empty string"))
-        if "elevation" in entry and not _is_num(entry["elevation"]):
-            out.append((f"{hp}.elevation", "must be a number"))
-        if "features" in entry and _check_str_list(entry["features"], f"{hp}.features", out):
-            if len(set(entry["features"])) != len(entry["features"]):
-                out.append((f"{hp}.features", "duplicate feature"))
-        if "name" in entry and entry["name"] is not None and not isinstance(entry["name"], str):
-            out.append((f"{hp}.name", "must be a string"))
-
-    sides = data.get("hexsides", {})
-    if not isinstance(sides, dict):
-        out.append(("hexsides", "must be an object keyed by 'id/id'"))
-        sides = {}
-    seen: dict[Hexside, str] = {}
-    for text, feats in sides.items():
-        sp = f"hexsides.{text}"
-        key = _check_side(grid, text, sp, out)
-        if key is not None:
-            if key in seen:
-                out.append((sp, f"same hexside as {seen[key]!r}"))
-            seen[key] = text
-        if _check_str_list(feats, sp, out) and not feats:
-            out.append((sp, "feature list is empty"))
-
-    lines = data.get("lines", [])
-    if not isinstance(lines, list):
-        out.append(("lines", "must be a list"))
-        lines = []
-    line_ids: set[str] = set()
-    for i, ln in enumerate(lines):
-        lp_ = f"lines[{i}]"
-        if not isinstance(ln, dict):
-            out.append((lp_, "must be an object"))
-            continue
-        lid = ln.get("id")
-        if not isinstance(lid, str) or not lid:
-            out.append((f"{lp_}.id", "must be a non-empty string"))
-        elif lid in line_ids:
-            out.append((f"{lp_}.id", f"duplicate line id {lid!r}"))
-        else:
-            line_ids.add(lid)
-        for k in ("name", "kind"):
-            if k in ln and not isinstance(ln[k], str):
-                out.append((f"{lp_}.{k}", "must be a string"))
-        if "hexsides" in ln and _check_str_list(ln["hexsides"], f"{lp_}.hexsides", out):
-            for j, t in enumerate(ln["hexsides"]):
-                _check_side(grid, t, f"{lp_}.hexsides[{j}]", out)
-        if "hexes_split" in ln and _check_str_list(ln["hexes_split"], f"{lp_}.hexes_split", out):
-            for j, h in enumerate(ln["hexes_split"]):
-                _check_id(grid, h, f"{lp_}.hexes_split[{j}]", out)
-
-    regions = data.get("regions", {})
-    if not isinstance(regions, dict):
-        out.append(("regions", "must be an object of name -> [hex ids]"))
-        regions = {}
-    for name, members in regions.items():
-        rp = f"regions.{name}"
-        if _check_str_list(members, rp, out):
-            for j, h in enumerate(members):
-                _check_id(grid, h, f"{rp}[{j}]", out)
-
-    labels = data.get("labels", [])
-    if not isinstance(labels, list):
-        out.append(("labels", "must be a list"))
-        labels = []
-    for i, lb in enumerate(labels):
-        bp = f"labels[{i}]"
-        if not isinstance(lb, dict):
-            out.append((bp, "must be an object"))
-            continue
-        if not isinstance(lb.get("text"), str):
-            out.append((f"{bp}.text", "must be a string"))
-        _check_id(grid, lb.get("at"), f"{bp}.at", out)
-        if "size" in lb and (not _is_num(lb["size"]) or lb["size"] <= 0):
-            out.append((f"{bp}.size", "must be a positive number"))
-
-    boxes = data.get("boxes", [])
-    if not isinstance(boxes, list):
-        out.append(("boxes", "must be a list"))
-        boxes = []
-    box_ids: set[str] = set()
-    for i, bx in enumerate(boxes):
-        xp = f"boxes[{i}]"
-        if not isinstance(bx, dict):
-            out.append((xp, "must be an object"))
-            continue
-        bid = bx.get("id")
-        if not isinstance(bid, str) or not bid:
-            out.append((f"{xp}.id", "must be a non-empty string"))
-        elif bid in box_ids:
-            out.append((f"{xp}.id", f"duplicate box id {bid!r}"))
-        else:
-            box_ids.add(bid)
-        if "name" in bx and not isinstance(bx["name"], str):
-            out.append((f"{xp}.name", "must be a string"))
-        if "anchor" in bx and bx["anchor"] not in ("", None):
-            _check_id(grid, bx["anchor"], f"{xp}.anchor", out)
-
-    if "contour_interval" in data:
-        ci = data["contour_interval"]
-        if not _is_num(ci) or ci <= 0:
-            out.append(("contour_interval", "must be a positive number of metres"))
-    marks = data.get("landmarks", [])
-    if not isinstance(marks, list):
-        out.append(("landmarks", "must be a list"))
-        marks = []
-    for i, mk in enumerate(marks):
-        mp = f"landmarks[{i}]"
-        if not isinstance(mk, dict):
-            out.append((mp, "must be an object"))
-            continue
-        _check_id(grid, mk.get("at"), f"{mp}.at", out)
-        for k in ("name", "kind"):
-            if k in mk and not isinstance(mk[k], str):
-                out.append((f"{mp}.{k}", "must be a string"))
-        if "height" in mk and not _is_num(mk["height"]):
-            out.append((f"{mp}.height", "must be a number (metres)"))
-        if mk.get("kind") == "hilltop" and not _is_num(mk.get("height")):
-            out.append((f"{mp}.height", "a hilltop needs its height in metres"))
-        if "hexes" in mk and _check_str_list(mk["hexes"], f"{mp}.hexes", out):
-            for j, h in enumerate(mk["hexes"]):
-                _check_id(grid, h, f"{mp}.hexes[{j}]", out)
-    return out
-
-
-def iter_problem_lines(problems: Iterable[tuple[str, str]]) -> list[str]:
-    """Human-readable ``path: message`` lines (for the CLI)."""
-    return [f"{p or '<root>'}: {m}" for p, m in problems]
+def __getattr__(name: str) -> Any:
+    """``validate_hexmap`` and ``iter_problem_lines`` live in :mod:`app.engine.hexcheck` (the
+    map-file checks); they are still importable from here."""
+    if name in ("validate_hexmap", "iter_problem_lines"):
+        from app.engine import hexcheck
+        return getattr(hexcheck, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

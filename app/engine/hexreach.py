@@ -110,14 +110,22 @@ def reachable(
         paths[v] = p
         result[ids[v]] = (dist[v], p)
     if always_one_hex:
-        for v in nbrs[s]:
-            vid = ids[v]
-            if vid in result or vid in blocked:
-                continue
+        for vid, c in _one_hex_moves(grid, start, cost_fn, blocked, result):
+            result[vid] = (c, (start, vid))
+    return result
+
+
+def _one_hex_moves(grid: HexGrid, start: str, cost_fn: CostFn, blocked: Collection[str],
+                   reached: Collection[str]) -> list[tuple[str, float]]:
+    """The hexes next to ``start`` not yet reached that a unit may still enter with its whole
+    allowance (a rule's "always one hex"), with what each costs."""
+    out = []
+    for vid in grid.neighbours(start):
+        if vid not in reached and vid not in blocked:
             c = cost_fn(start, vid)
             if c is not None:
-                result[vid] = (c, (start, vid))
-    return result
+                out.append((vid, c))
+    return out
 
 
 def reach_costs(
@@ -161,11 +169,5 @@ def reach_costs(
                 dist[v] = nd
                 heappush(heap, (nd, v))
     if always_one_hex:
-        for v in nbrs[s]:
-            vid = ids[v]
-            if vid in result or vid in blocked:
-                continue
-            c = cost_fn(start, vid)
-            if c is not None:
-                result[vid] = c
+        result.update(_one_hex_moves(grid, start, cost_fn, blocked, result))
     return result

@@ -135,12 +135,7 @@ class Match:
         problem = self.can_undo()
         if problem is not None:
             raise IllegalAction(problem)
-        step = self.history.pop()
-        assert step.before is not None
-        self.state = step.before.copy()
-        self.redo_stack.append(step)
-        self._notify("undo", step)
-        return step
+        return self._shift(self.history, self.redo_stack, "undo")
 
     def can_redo(self) -> bool:
         return bool(self.redo_stack)
@@ -148,11 +143,17 @@ class Match:
     def redo(self) -> Step:
         if not self.redo_stack:
             raise IllegalAction(Illegal("nothing to redo"))
-        step = self.redo_stack.pop()
-        assert step.after is not None
-        self.state = step.after.copy()
-        self.history.append(step)
-        self._notify("redo", step)
+        return self._shift(self.redo_stack, self.history, "redo")
+
+    def _shift(self, source: list[Step], target: list[Step], what: str) -> Step:
+        """Move the last step from ``source`` to ``target``, the state becoming the one before
+        it (undo) or after it (redo)."""
+        step = source.pop()
+        snapshot = step.before if what == "undo" else step.after
+        assert snapshot is not None
+        self.state = snapshot.copy()
+        target.append(step)
+        self._notify(what, step)
         return step
 
     def _notify(self, what: str, step: Step | None) -> None:

@@ -13,12 +13,13 @@ searches break ties by that same order.
 
 from __future__ import annotations
 
-import json
 import math
 import re
 from collections import deque
 from dataclasses import dataclass, field
 from typing import Any, Iterable, Iterator, Mapping
+
+from app.engine.datacheck import JsonDocument, checked_document, new_id
 
 __all__ = [
     "ARROW_COLOURS",
@@ -95,6 +96,14 @@ class Space:
         return out
 
 
+def _terse(out: dict[str, Any], attrs: dict[str, Any], extra: dict[str, Any]) -> dict[str, Any]:
+    """A connection's document: ``attrs`` only when it has some, then the unknown keys read in."""
+    if attrs:
+        out["attrs"] = dict(attrs)
+    out.update(extra)
+    return out
+
+
 @dataclass(frozen=True)
 class Arrow:
     """A directed, coloured connection; what a colour means is defined by the game."""
@@ -107,11 +116,7 @@ class Arrow:
 
     def to_json(self) -> dict[str, Any]:
         """Plain dict; ``attrs`` is omitted when empty to keep documents terse."""
-        out: dict[str, Any] = {"from": self.src, "to": self.dst, "colour": self.colour}
-        if self.attrs:
-            out["attrs"] = dict(self.attrs)
-        out.update(self.extra)
-        return out
+        return _terse({"from": self.src, "to": self.dst, "colour": self.colour}, self.attrs, self.extra)
 
 
 @dataclass(frozen=True)
@@ -138,14 +143,10 @@ class Link:
 
     def to_json(self) -> dict[str, Any]:
         """Plain dict in the document format."""
-        out: dict[str, Any] = {"a": self.a, "b": self.b, "style": self.style}
-        if self.attrs:
-            out["attrs"] = dict(self.attrs)
-        out.update(self.extra)
-        return out
+        return _terse({"a": self.a, "b": self.b, "style": self.style}, self.attrs, self.extra)
 
 
-class PointGraph:
+class PointGraph(JsonDocument):
     """Spaces, arrows and links with adjacency and path queries.
 
     Edits go through ``add_*`` so the id indexes stay consistent; every edit is
@@ -334,31 +335,16 @@ class PointGraph:
         return None
 
     # -------------------------------------------------------------------- JSON
-    def to_json(self) -> dict[str, Any]:
-        """Document dict (``json.dumps``-ready); unknown keys read in are written back out."""
-        out: dict[str, Any] = {
-            "kind": KIND,
-            "version": VERSION,
-            "spaces": [s.to_json() for s in self._spaces.values()],
-            "arrows": [a.to_json() for a in self._arrows],
-            "links": [l.to_json() for l in self._links],
-            "labels": list(self.labels),
-        }
-        out.update(self.extra)
-        return out
-
-    def dumps(self, **kwargs: Any) -> str:
-        """JSON text of ``to_json()``."""
-        return json.dumps(self.to_json(), **kwargs)
+    def _known_json(self) -> dict[str, Any]:
+        """Document dict (``json.dumps``-ready); ``to_json`` adds the unknown keys read in."""
+        return {"kind": KIND, "version": VERSION, "spaces": [s.to_json() for s in self._spaces.values()],
+                "arrows": [a.to_json() for a in self._arrows], "links": [l.to_json() for l in self._links],
+                "labels": list(self.labels)}
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any] | str) -> "PointGraph":
         """Build from a document dict or JSON text; raises ``PointGraphError`` listing every problem."""
-        if isinstance(data, str):
-            data = json.loads(data)
-        problems = validate_pointgraph(data)
-        if problems:
-            raise PointGraphError(problems)
+        data = checked_document(data, validate_pointgraph, PointGraphError)
         g = cls()
         for s in data.get("spaces", []):
             g.add_space(Space(
@@ -392,7 +378,8 @@ def validate_pointgraph(data: object) -> list[tuple[str, str]]:
     """Every problem in a point-graph document as ``(field.path, message)``; empty means loadable.
 
     Collects all problems instead of stopping at the first, so an editor can
-    underline each one.
+    underline each one; a document that passes is then held to the published point-graph
+    schema (``PointGraph.from_json`` runs the same).
     """
     problems: list[tuple[str, str]] = []
     add = lambda path, msg: problems.append((path, msg))  # noqa: E731
@@ -419,13 +406,7 @@ def validate_pointgraph(data: object) -> list[tuple[str, str]]:
     ids: set[str] = set()
     for i, s in items("spaces"):
         p = f"spaces[{i}]"
-        sid = s.get("id")
-        if not isinstance(sid, str) or not sid:
-            add(f"{p}.id", "missing or empty id")
-        elif sid in ids:
-            add(f"{p}.id", f"duplicate space id {sid!r}")
-        else:
-            ids.add(sid)
+        problems.extend(new_id(s.get("id"), f"{p}.id", ids, "space"))
         if "name" in s and not isinstance(s["name"], str):
             add(f"{p}.name", "must be a string")
         if s.get("colour") is not None and not is_colour(s["colour"]):
@@ -482,4 +463,7 @@ def validate_pointgraph(data: object) -> list[tuple[str, str]]:
 
     if not isinstance(data.get("labels", []), list):
         add("labels", "must be a list")
+    if not problems:  # then the published point-graph schema: every other key's type
+        from app.engine.schemas import POINTGRAPH_SCHEMA, schema_problems
+        problems = schema_problems(data, POINTGRAPH_SCHEMA)
     return problems

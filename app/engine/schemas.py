@@ -7,8 +7,10 @@ tables. ``ridgeline schema KIND`` prints them for designers' editors.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import sys
+from collections import OrderedDict
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -74,112 +76,158 @@ JOURNAL_HEADER_SCHEMA: dict[str, Any] = {
 
 _POINT = {"type": "array", "items": {"type": "number"}, "minItems": 2, "maxItems": 2}
 
-HEXMAP_SCHEMA: dict[str, Any] = {
-    "$schema": "https://json-schema.org/draft/2020-12/schema",
-    "title": "Ridgeline hex map",
-    "description": "Deeper checks (adjacent hexsides, ids on the map) are in app.engine.hexgrid.validate_hexmap.",
-    "type": "object",
-    "required": ["kind", "version", "layout"],
-    "properties": {
-        "kind": {"const": "hexmap"},
-        "version": {"const": 1},
-        "layout": {
-            "type": "object",
-            "required": ["columns", "rows"],
-            "properties": {
-                "orientation": {"enum": ["flat", "pointy"]},
-                "offset": {"enum": ["odd", "even"]},
-                "columns": {"type": "integer", "minimum": 1},
-                "rows": {"type": "integer", "minimum": 1},
-                "first_col": {"type": "integer", "minimum": 0},
-                "first_row": {"type": "integer", "minimum": 0},
-                "id_format": {"enum": ["CCRR", "C.RR"]},
-                "size": {"type": "number", "exclusiveMinimum": 0},
-                "rows_up": {"type": "boolean"},
-            },
+
+def _board(kind: str, title: str, deeper: str, required: list[str],
+           properties: dict[str, Any]) -> dict[str, Any]:
+    """A board kind's schema: the envelope every board shares, then its own keys."""
+    return {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "title": title,
+        "description": f"Deeper checks ({deeper}) run first, in the board's loader; this schema then "
+                       "holds every key to its type.",
+        "type": "object",
+        "required": ["kind", "version", *required],
+        "properties": {"kind": {"const": kind}, "version": {"const": 1}, **properties},
+    }
+
+
+HEXMAP_SCHEMA: dict[str, Any] = _board("hexmap", "Ridgeline hex map",
+                                       "adjacent hexsides, ids on the map: app.engine.hexcheck",
+                                       ["layout"], {
+    "layout": {
+        "type": "object",
+        "required": ["columns", "rows"],
+        "properties": {
+            "orientation": {"enum": ["flat", "pointy"]},
+            "offset": {"enum": ["odd", "even"]},
+            "columns": {"type": "integer", "minimum": 1},
+            "rows": {"type": "integer", "minimum": 1},
+            "first_col": {"type": "integer", "minimum": 0},
+            "first_row": {"type": "integer", "minimum": 0},
+            "id_format": {"enum": ["CCRR", "C.RR"]},
+            "size": {"type": "number", "exclusiveMinimum": 0},
+            "rows_up": {"type": "boolean"},
         },
-        "default_terrain": {"type": "string"},
-        "hexes": {"type": "object", "additionalProperties": {
-            "type": "object",
-            "properties": {"terrain": {"type": "string"}, "elevation": {"type": "number"},
-                           "features": {"type": "array", "items": {"type": "string"}},
-                           "name": {"type": "string"}}}},
-        "hexsides": {"type": "object", "additionalProperties": {"type": "array", "items": {"type": "string"}}},
-        "lines": {"type": "array", "items": {"type": "object", "required": ["id"]}},
-        "regions": {"type": "object", "additionalProperties": {"type": "array", "items": {"type": "string"}}},
-        "labels": {"type": "array"},
-        "boxes": {"type": "array", "items": {"type": "object", "required": ["id"]}},
-        "contour_interval": {"type": "number", "exclusiveMinimum": 0,
-                             "description": "metres per contour level (default 20)"},
-        "landmarks": {"type": "array", "items": {
-            "type": "object", "required": ["at"],
-            "properties": {"at": {"type": "string"}, "name": {"type": "string"},
-                           "kind": {"type": "string", "description": "hilltop, place, ..."},
-                           "height": {"type": "number", "description": "metres (hilltops)"},
-                           "hexes": {"type": "array", "items": {"type": "string"}}}}},
     },
-}
+    "default_terrain": {"type": "string"},
+    "hexes": {"type": "object", "additionalProperties": {
+        "type": "object",
+        "properties": {"terrain": {"type": "string"}, "elevation": {"type": "number"},
+                       "features": {"type": "array", "items": {"type": "string"}},
+                       "name": {"type": "string"}}}},
+    "hexsides": {"type": "object", "additionalProperties": {"type": "array", "items": {"type": "string"}}},
+    "lines": {"type": "array", "items": {"type": "object", "required": ["id"]}},
+    "regions": {"type": "object", "additionalProperties": {"type": "array", "items": {"type": "string"}}},
+    "labels": {"type": "array"},
+    "boxes": {"type": "array", "items": {"type": "object", "required": ["id"]}},
+    "contour_interval": {"type": "number", "exclusiveMinimum": 0,
+                         "description": "metres per contour level (default 20)"},
+    "landmarks": {"type": "array", "items": {
+        "type": "object", "required": ["at"],
+        "properties": {"at": {"type": "string"}, "name": {"type": "string"},
+                       "kind": {"type": "string", "description": "hilltop, place, ..."},
+                       "height": {"type": "number", "description": "metres (hilltops)"},
+                       "hexes": {"type": "array", "items": {"type": "string"}}}}},
+})
 
-POINTGRAPH_SCHEMA: dict[str, Any] = {
-    "$schema": "https://json-schema.org/draft/2020-12/schema",
-    "title": "Ridgeline point-to-point board",
-    "description": "Deeper checks are in app.engine.pointgraph.validate_pointgraph.",
-    "type": "object",
-    "required": ["kind", "version", "spaces"],
-    "properties": {
-        "kind": {"const": "pointgraph"},
-        "version": {"const": 1},
-        "spaces": {"type": "array", "items": {
-            "type": "object", "required": ["id"],
-            "properties": {"id": {"type": "string"}, "name": {"type": "string"},
-                           "colour": {"type": ["string", "null"]}, "x": {"type": "number"},
-                           "y": {"type": "number"}, "tags": {"type": "array", "items": {"type": "string"}},
-                           "attrs": {"type": "object"}}}},
-        "arrows": {"type": "array", "items": {
-            "type": "object", "required": ["from", "to", "colour"],
-            "properties": {"from": {"type": "string"}, "to": {"type": "string"}, "colour": {"type": "string"}}}},
-        "links": {"type": "array", "items": {
-            "type": "object", "required": ["a", "b"],
-            "properties": {"a": {"type": "string"}, "b": {"type": "string"},
-                           "style": {"enum": ["dashed", "solid", "dotted"]}}}},
-        "labels": {"type": "array"},
-    },
-}
+POINTGRAPH_SCHEMA: dict[str, Any] = _board("pointgraph", "Ridgeline point-to-point board",
+                                           "arrows and links between known spaces: "
+                                           "app.engine.pointgraph.validate_pointgraph",
+                                           ["spaces"], {
+    "spaces": {"type": "array", "items": {
+        "type": "object", "required": ["id"],
+        "properties": {"id": {"type": "string"}, "name": {"type": "string"},
+                       "colour": {"type": ["string", "null"]}, "x": {"type": "number"},
+                       "y": {"type": "number"}, "tags": {"type": "array", "items": {"type": "string"}},
+                       "attrs": {"type": "object"}}}},
+    "arrows": {"type": "array", "items": {
+        "type": "object", "required": ["from", "to", "colour"],
+        "properties": {"from": {"type": "string"}, "to": {"type": "string"}, "colour": {"type": "string"}}}},
+    "links": {"type": "array", "items": {
+        "type": "object", "required": ["a", "b"],
+        "properties": {"a": {"type": "string"}, "b": {"type": "string"},
+                       "style": {"enum": ["dashed", "solid", "dotted"]}}}},
+    "labels": {"type": "array"},
+})
 
-TABLE_SCHEMA: dict[str, Any] = {
-    "$schema": "https://json-schema.org/draft/2020-12/schema",
-    "title": "Ridgeline table in inches",
-    "description": "Deeper checks (valid polygons, points on the table) are in app.engine.table.validate_table.",
-    "type": "object",
-    "required": ["kind", "version", "width", "height"],
-    "properties": {
-        "kind": {"const": "table"},
-        "version": {"const": 1},
-        "units": {"const": "in"},
-        "width": {"type": "number", "exclusiveMinimum": 0},
-        "height": {"type": "number", "exclusiveMinimum": 0},
-        "features": {"type": "array", "items": {
-            "type": "object", "required": ["id", "kind"],
-            "properties": {"id": {"type": "string"}, "kind": {"type": "string"}, "name": {"type": "string"},
-                           "polygon": {"type": "array", "items": _POINT, "minItems": 3},
-                           "line": {"type": "array", "items": _POINT, "minItems": 2},
-                           "attrs": {"type": "object", "properties": {
-                               "blocks_los": {"type": "boolean"}, "impassable": {"type": "boolean"},
-                               "ice": {"type": "boolean"}, "name": {"type": "string"},
-                               "to": {"type": "string"}, "number": {"type": "integer", "minimum": 1},
-                               "width": {"type": "number", "minimum": 0}}}},
-            "oneOf": [{"required": ["polygon"]}, {"required": ["line"]}]}},
-        "labels": {"type": "array"},
-    },
-}
+TABLE_SCHEMA: dict[str, Any] = _board("table", "Ridgeline table in inches",
+                                      "valid polygons, points on the table: app.engine.table.validate_table",
+                                      ["width", "height"], {
+    "units": {"const": "in"},
+    "width": {"type": "number", "exclusiveMinimum": 0},
+    "height": {"type": "number", "exclusiveMinimum": 0},
+    "features": {"type": "array", "items": {
+        "type": "object", "required": ["id", "kind"],
+        "properties": {"id": {"type": "string"}, "kind": {"type": "string"}, "name": {"type": "string"},
+                       "polygon": {"type": "array", "items": _POINT, "minItems": 3},
+                       "line": {"type": "array", "items": _POINT, "minItems": 2},
+                       "attrs": {"type": "object", "properties": {
+                           "blocks_los": {"type": "boolean"}, "impassable": {"type": "boolean"},
+                           "ice": {"type": "boolean"}, "name": {"type": "string"},
+                           "to": {"type": "string"}, "number": {"type": "integer", "minimum": 1},
+                           "width": {"type": "number", "minimum": 0}}}},
+        "oneOf": [{"required": ["polygon"]}, {"required": ["line"]}]}},
+    "labels": {"type": "array"},
+})
 
 SCHEMAS = {"scenario": SCENARIO_SCHEMA, "save": SAVE_SCHEMA, "journal": JOURNAL_HEADER_SCHEMA,
            "hexmap": HEXMAP_SCHEMA, "pointgraph": POINTGRAPH_SCHEMA, "table": TABLE_SCHEMA}
 
 
+_COMPILED: dict[int, tuple[dict[str, Any], Any]] = {}
+
+#: Draft 2020-12, where a tuple is a list too: boards built in memory (the editor, the build
+#: scripts) hold points as tuples; files read from disk never do.
+_Validator = jsonschema.validators.extend(
+    jsonschema.Draft202012Validator,
+    type_checker=jsonschema.Draft202012Validator.TYPE_CHECKER.redefine(
+        "array", lambda _checker, value: isinstance(value, (list, tuple))))
+
+
+def _validator(schema: dict[str, Any]) -> Any:
+    """One validator per schema object (the schemas are module constants or cached files, so
+    building it once per process saves that work on every load)."""
+    hit = _COMPILED.get(id(schema))
+    if hit is None or hit[0] is not schema:
+        hit = _COMPILED[id(schema)] = (schema, _Validator(schema))
+    return hit[1]
+
+
+#: Results by (schema, digest of the document's JSON text): a board or data file loaded again
+#: unchanged (every turn of a designer's match, every window opened on it) is not checked again.
+_RESULTS: OrderedDict[tuple[int, bytes], list[tuple[str, str]]] = OrderedDict()
+_RESULTS_KEPT = 64
+
+
+def _digest(data: Any) -> bytes | None:
+    try:
+        text = json.dumps(data, sort_keys=True, allow_nan=True, default=_no_json)
+    except (TypeError, ValueError, RecursionError):
+        return None          # not JSON-shaped (keys of mixed kinds, objects): checked every time
+    return hashlib.blake2b(text.encode("utf-8", "surrogatepass"), digest_size=16).digest()
+
+
+def _no_json(value: Any) -> Any:
+    raise TypeError(type(value).__name__)
+
+
 def schema_problems(data: Any, schema: dict[str, Any]) -> list[tuple[str, str]]:
     """(field.path, message) for every schema violation, in document order."""
-    validator = jsonschema.Draft202012Validator(schema)
+    digest = _digest(data)
+    key = (id(schema), digest) if digest is not None else None
+    if key is not None and key in _RESULTS and _COMPILED.get(id(schema), (None,))[0] is schema:
+        _RESULTS.move_to_end(key)
+        return list(_RESULTS[key])
+    out = _schema_problems(data, schema)
+    if key is not None:
+        _RESULTS[key] = list(out)
+        while len(_RESULTS) > _RESULTS_KEPT:
+            _RESULTS.popitem(last=False)
+    return out
+
+
+def _schema_problems(data: Any, schema: dict[str, Any]) -> list[tuple[str, str]]:
+    validator = _validator(schema)
     out = []
     for err in sorted(validator.iter_errors(data), key=lambda e: [str(p) for p in e.absolute_path]):
         parts = [str(p) for p in err.absolute_path]

@@ -20,7 +20,6 @@ Tolerance
 
 from __future__ import annotations
 
-import json
 import math
 import re
 from dataclasses import dataclass, field
@@ -31,6 +30,8 @@ import shapely
 from shapely.geometry import LineString, MultiPoint, Point, Polygon, box
 from shapely.geometry.base import BaseGeometry
 from shapely.ops import nearest_points, unary_union
+
+from app.engine.datacheck import JsonDocument, checked_document, new_id
 
 __all__ = [
     "EPS",
@@ -447,7 +448,7 @@ def _pieces(geom: BaseGeometry) -> list[BaseGeometry]:
     return list(getattr(geom, "geoms", [geom]))
 
 
-class Table:
+class Table(JsonDocument):
     """A table of ``width`` x ``height`` inches with terrain features and the queries rules need."""
 
     units = "in"
@@ -656,28 +657,16 @@ class Table:
         return parts[0] if len(parts) == 1 else unary_union(parts)
 
     # ----------------------------------------------------------------- JSON
-    def to_json(self) -> dict[str, Any]:
-        """Document dict (``json.dumps``-ready); unknown keys read in are written back out."""
-        out: dict[str, Any] = {
-            "kind": KIND, "version": VERSION, "width": self.width, "height": self.height, "units": self.units,
-            "features": [f.to_json() for f in self._features.values()],
-            "labels": list(self.labels),
-        }
-        out.update(self.extra)
-        return out
-
-    def dumps(self, **kwargs: Any) -> str:
-        """JSON text of ``to_json()``."""
-        return json.dumps(self.to_json(), **kwargs)
+    def _known_json(self) -> dict[str, Any]:
+        """Document dict (``json.dumps``-ready); ``to_json`` adds the unknown keys read in."""
+        return {"kind": KIND, "version": VERSION, "width": self.width, "height": self.height,
+                "units": self.units, "features": [f.to_json() for f in self._features.values()],
+                "labels": list(self.labels)}
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any] | str) -> "Table":
         """Build from a document dict or JSON text; raises ``TableError`` listing every problem."""
-        if isinstance(data, str):
-            data = json.loads(data)
-        problems = validate_table(data)
-        if problems:
-            raise TableError(problems)
+        data = checked_document(data, validate_table, TableError)
         return cls(data["width"], data["height"], [Feature.from_json(f) for f in data.get("features", [])],
                    data.get("labels", []), {k: v for k, v in data.items() if k not in _TOP_KEYS})
 
@@ -818,7 +807,8 @@ def validate_table(data: object) -> list[tuple[str, str]]:
 
     Catches malformed points, polygons with fewer than 3 points, self-intersecting
     or zero-area polygons, zero-length lines, points off the table, unknown
-    geometry keys, duplicate ids and badly typed engine attrs.
+    geometry keys, duplicate ids and badly typed engine attrs; a document that passes
+    is then held to the published table schema (``Table.from_json`` runs the same).
     """
     if not isinstance(data, Mapping):
         return [("", "document must be a JSON object")]
@@ -849,13 +839,7 @@ def validate_table(data: object) -> list[tuple[str, str]]:
         if not isinstance(f, Mapping):
             add(p, "must be an object")
             continue
-        fid = f.get("id")
-        if not isinstance(fid, str) or not fid:
-            add(f"{p}.id", "missing or empty id")
-        elif fid in ids:
-            add(f"{p}.id", f"duplicate feature id {fid!r}")
-        else:
-            ids.add(fid)
+        problems.extend(new_id(f.get("id"), f"{p}.id", ids, "feature"))
         problems.extend(_feature_problems(p, f, width, height))
     labels = data.get("labels", [])
     if not isinstance(labels, list):
@@ -868,4 +852,7 @@ def validate_table(data: object) -> list[tuple[str, str]]:
             for axis in ("x", "y"):
                 if axis in lab and not _is_number(lab[axis]):
                     add(f"labels[{i}].{axis}", "must be a finite number")
+    if not problems:  # then the published table schema: every other key's type
+        from app.engine.schemas import TABLE_SCHEMA, schema_problems
+        problems = schema_problems(data, TABLE_SCHEMA)
     return problems

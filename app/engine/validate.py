@@ -17,7 +17,7 @@ from app.engine.schemas import SAVE_SCHEMA, schema_problems
 
 #: Board file kinds and the engine function that checks each.
 BOARD_VALIDATORS: dict[str, tuple[str, str]] = {
-    "hexmap": ("app.engine.hexgrid", "validate_hexmap"),
+    "hexmap": ("app.engine.hexcheck", "validate_hexmap"),
     "pointgraph": ("app.engine.pointgraph", "validate_pointgraph"),
     "table": ("app.engine.table", "validate_table"),
 }
@@ -45,7 +45,7 @@ def validate_loaded(loaded: Loaded) -> list[FileProblem]:
             data = journal_as_save(loaded.text)
             if data is None:
                 return [loaded.problem("", "this crash journal holds no game that can be recovered")]
-            loaded = Loaded(loaded.path, loaded.text, data, loaded.lines)
+            loaded = Loaded(loaded.path, loaded.text, data, loaded.lines, loaded.json)
         problems = [loaded.problem(f, m) for f, m in schema_problems(data, SAVE_SCHEMA)]
         if problems:
             return problems
@@ -56,14 +56,13 @@ def validate_loaded(loaded: Loaded) -> list[FileProblem]:
         return []
     kind = data.get("kind")
     if isinstance(kind, str) and kind in BOARD_VALIDATORS:
-        from app.engine.schemas import SCHEMAS
         fn = _board_validator(kind)
         if fn is None:
             return [loaded.problem("kind", f"this build cannot check {kind} files")]
+        # The checker goes deeper than the published schema and then runs it too, as loading
+        # does; a board of a game's own folder is then held to what that game reads from it.
         problems = [loaded.problem(f, m) for f, m in fn(data)]
-        if not problems:  # the schema is the published contract; the checker goes deeper
-            problems = [loaded.problem(f, m) for f, m in schema_problems(data, SCHEMAS[kind])]
-        return problems
+        return problems or _game_data_problems(loaded) or []
     game_problems = _game_data_problems(loaded)
     if game_problems is not None:
         return game_problems

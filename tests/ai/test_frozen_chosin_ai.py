@@ -15,6 +15,7 @@ from app.engine.players import RandomPlayer
 from app.engine.scenario import load_scenario
 from app.games.frozen_chosin import GAME
 
+from tests.frozen_chosin.helpers import test_table_folder  # noqa: F401 - autouse fixture
 from tests.frozen_chosin.helpers import FIRST_DAYS, act, new, only, put, start_activation, to_phase
 from tests.frozen_chosin.test_combat import MARKERS, SETUP
 

@@ -4,9 +4,12 @@ x 48-70, y 30-46), scripted dice, and quick ways to reach a phase or an activati
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any, Iterable, Iterator
+
+import pytest
 
 from app.engine.game import Context
+from app.engine.paths import designer_folder
 from app.engine.rng import Rng
 from app.games.frozen_chosin import GAME
 from app.games.frozen_chosin import sequence as Q
@@ -14,10 +17,20 @@ from app.games.frozen_chosin.data import bundle
 from app.games.frozen_chosin.state import FCState
 
 DATA = Path(__file__).parent / "data"
-TABLE = str(DATA / "table.json")
+#: The test table, named as a designer names a file in their own folder (tests/frozen_chosin/):
+#: a scenario may not name a table by absolute path (issue 19).
+TABLE = "data/table.json"
 ROOT = Path(__file__).resolve().parents[2]
 CAMPAIGN = ROOT / "resources" / "frozen-chosin" / "scenarios" / "campaign.toml"
 FIRST_DAYS = ROOT / "resources" / "frozen-chosin" / "scenarios" / "first-days.toml"
+
+
+@pytest.fixture(autouse=True)
+def test_table_folder() -> Iterator[None]:
+    """The tests' own folder is the designer's folder, so ``data/table.json`` resolves there
+    (imported as an autouse fixture by the test modules' conftest)."""
+    with designer_folder(Path(__file__).parent):
+        yield
 
 
 def all_regiments() -> list[str]:

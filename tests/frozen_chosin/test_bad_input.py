@@ -43,7 +43,8 @@ def test_an_operation_naming_an_unknown_effect(tmp_path):
     with pytest.raises(FileError) as e:
         load_operations(p)
     line = text.splitlines().index('effect = "teleport"') + 1
-    assert str(e.value.problems[0]).startswith(f"{p}:{line}: operation.9.effect: unknown effect 'teleport'")
+    assert str(e.value.problems[0]).startswith(f"{p}:{line}: operation.9.effect: must be one of airstrike")
+    assert str(e.value.problems[0]).endswith("(found 'teleport')")
     assert [str(x) for x in validate_path(p)] == [str(e.value.problems[0])]
 
 
@@ -57,7 +58,7 @@ def test_an_event_card_with_a_bad_target(tmp_path):
     line = next(i for i, s in enumerate(text.splitlines(), 1) if "pva-99" in s)
     prob = e.value.problems[0]
     assert prob.file == str(p) and prob.line in (line - 1, line)  # the card's effects list
-    assert str(prob).endswith("card.3.effects.0.command: bad target 'pva-99': no such command "
+    assert str(prob).endswith("card.3.effects.0.command: unknown command 'pva-99' "
                               "(known: un-yudam, un-rct31, un-hagaru, pva-27, pva-20, pva-26)")
 
 
@@ -65,7 +66,7 @@ def test_an_event_card_with_an_unknown_place(tmp_path):
     text = (DIR / "events.toml").read_text(encoding="utf-8").replace('place = "koto-ri"', 'place = "pyongyang"')
     p = tmp_path / "events.toml"
     p.write_text(text, encoding="utf-8")
-    with pytest.raises(FileError, match="bad target 'pyongyang'"):
+    with pytest.raises(FileError, match="must be one of yudam-ni.*found 'pyongyang'"):
         load_events(p, tuple(c["id"] for c in bundle().commands))
 
 

@@ -61,19 +61,29 @@ def _spots(doc: Any, path: tuple = ()) -> list[tuple]:
     return out
 
 
-def _at(doc: Any, path: tuple) -> Any:
+def _owned(doc: Any, path: tuple, mine: set[int]) -> Any:
+    """The container at ``path``, after giving every container on the way a copy of its own
+    (copy on write: the real file's document is shared, never changed, and only the few
+    containers a mutation touches are copied instead of the whole document)."""
+    where = doc
     for p in path:
-        doc = doc[p]
-    return doc
+        child = where[p]
+        if id(child) not in mine:
+            child = copy.copy(child)
+            mine.add(id(child))
+            where[p] = child
+        where = child
+    return where
 
 
 @st.composite
 def mutated_doc(draw: Any, doc: Any, steps: int = 3) -> Any:
-    """``doc`` with 1 to ``steps`` structural changes."""
-    doc = copy.deepcopy(doc)
+    """``doc`` with 1 to ``steps`` structural changes (``doc`` itself is left as it was)."""
+    doc = copy.copy(doc)
+    mine = {id(doc)}
     for _ in range(draw(st.integers(1, steps))):
         spots = _spots(doc)
-        where = _at(doc, draw(st.sampled_from(spots)))
+        where = _owned(doc, draw(st.sampled_from(spots)), mine)
         op = draw(st.sampled_from(["replace", "replace", "delete", "add", "duplicate", "retype"]))
         if isinstance(where, dict):
             keys = list(where)
@@ -85,7 +95,7 @@ def mutated_doc(draw: Any, doc: Any, steps: int = 3) -> Any:
                 if op == "delete":
                     del where[k]
                 elif op == "duplicate" and isinstance(where[k], list) and where[k]:
-                    where[k].append(copy.deepcopy(draw(st.sampled_from(where[k]))))
+                    where[k] = where[k] + [copy.deepcopy(draw(st.sampled_from(where[k])))]
                 elif op == "retype":
                     v = where[k]
                     where[k] = [v] if not isinstance(v, list) else (v[0] if v else {})

@@ -5,8 +5,8 @@ For each input: the exit code is 0-3, nothing escapes as a traceback, problem li
 watches a bait file, ``/etc`` and the endless devices), and whatever ``validate`` accepts also
 runs: ``run`` and ``legal`` succeed and 30 random legal actions apply.
 
-Fixed seeds (Hypothesis derandomized, no database) and bounded counts: about 1,700 inputs, some
-35 s of CPU here. The long run is marked ``slow`` and runs only when asked for, with its count
+Fixed seeds (Hypothesis derandomized, no database) and bounded counts: about 1,600 inputs over the five games, some
+50 s of CPU here. The long run is marked ``slow`` and runs only when asked for, with its count
 per kind: ``RIDGELINE_FUZZ_LONG=10000 python -m pytest -m slow tests/fuzz``; its figures are
 in docs/reliability.md.
 """
@@ -21,6 +21,7 @@ import re
 import shutil
 import sys
 import tempfile
+import time
 import tomllib
 from pathlib import Path
 from typing import Any, Callable
@@ -133,16 +134,44 @@ def plays(path: Path, actions: Path | None = None) -> None:
         assert not _WATCH["seen"]
 
 
+def mutant(data: Any, base: Any, kind: str) -> str:
+    """The text of ``base`` mutated (structure, then bytes) and written as ``kind``."""
+    return data.draw(damaged_text(dump(data.draw(mutated_doc(base)), kind)))
+
+
+def mutant_lines(data: Any, records: list[Any]) -> str:
+    """JSON lines (an action file, a journal) with one record mutated, then the bytes damaged."""
+    recs = list(records)
+    i = data.draw(st.integers(0, len(recs) - 1))
+    if isinstance(recs[i], dict):
+        recs[i] = data.draw(mutated_doc(recs[i], steps=2))
+    return data.draw(damaged_text("".join(dump(r, "json") + "\n" for r in recs)))
+
+
 def count(kind: str) -> None:
     COUNTS[kind] = COUNTS.get(kind, 0) + 1
+    if LONG and COUNTS[kind] % 500 == 0:    # a long run reports as it goes (partial runs count)
+        progress(kind)
+
+
+def progress(kind: str) -> None:
+    print(f"[fuzz] {kind}: {COUNTS.get(kind, 0)} inputs, {COUNTS.get('accepted and played', 0)} "
+          f"accepted and played in all, {time.process_time():.0f} s CPU", flush=True)
 
 
 # -- what gets mutated ---------------------------------------------------------------------------------
 
-SCENARIOS = {"korea38": "campaign.toml", "chosin-few": "standard.toml", "guts": "army.toml"}
+SCENARIOS = {"korea38": "campaign.toml", "chosin-few": "standard.toml", "guts": "army.toml",
+             "semper-fi": "4-1-ambush.toml", "frozen-chosin": "first-days.toml"}
 DATA_FILES = {"korea38": ["terrain.toml", "counters.toml", "crt.toml", "turns.toml", "rules.toml", "map.json"],
               "chosin-few": ["cards.toml", "tracks.toml", "components.toml", "board.json"],
-              "guts": ["rosters.toml", "enemy.toml", "table.json"]}
+              "guts": ["rosters.toml", "enemy.toml", "table.json"],
+              "semper-fi": ["tables.toml", "counters.toml", "maps/changchon.json", "maps/terrain.toml"],
+              "frozen-chosin": ["pieces.toml", "operations.toml", "events.toml", "rules.toml", "table.json"]}
+#: The data files a scenario in the designer's copy reads from that copy (the others are read
+#: from the shipped folder only, so a mutated copy is checked by ``validate`` alone).
+PLAYED_DATA = {"korea38": set(DATA_FILES["korea38"]), "chosin-few": set(DATA_FILES["chosin-few"]),
+               "frozen-chosin": {"table.json"}}
 
 
 def _parse(path: Path) -> Any:
@@ -191,7 +220,7 @@ GAMES = sorted(SCENARIOS)
 
 @pytest.mark.parametrize("game", GAMES)
 def test_mutated_scenarios(game):
-    mutated_scenarios(game, 110)
+    mutated_scenarios(game, 60)
 
 
 def mutated_scenarios(game: str, n: int) -> None:
@@ -200,9 +229,7 @@ def mutated_scenarios(game: str, n: int) -> None:
     @fuzz(n)
     @given(st.data())
     def run(data):
-        doc = data.draw(mutated_doc(base))
-        text = data.draw(damaged_text(dump(doc, "toml")))
-        f = write(fresh_dir("s") / "scenario.toml", text)
+        f = write(fresh_dir("s") / "scenario.toml", mutant(data, base, "toml"))
         count(f"scenario {game}")
         if validate(f) == 0:
             plays(f)
@@ -213,7 +240,7 @@ def mutated_scenarios(game: str, n: int) -> None:
 
 @pytest.mark.parametrize("game", GAMES)
 def test_mutated_saves(game):
-    mutated_saves(game, 90)
+    mutated_saves(game, 45)
 
 
 def mutated_saves(game: str, n: int) -> None:
@@ -225,10 +252,10 @@ def mutated_saves(game: str, n: int) -> None:
     def run(data):
         doc = json.loads(json.dumps(base))
         if data.draw(st.booleans()):
-            doc["scenario"]["text"] = data.draw(damaged_text(dump(data.draw(mutated_doc(scen)), "toml")))
+            doc["scenario"]["text"] = mutant(data, scen, "toml")
+            text = data.draw(damaged_text(dump(doc, "json")))
         else:
-            doc = data.draw(mutated_doc(doc))
-        text = data.draw(damaged_text(dump(doc, "json")))
+            text = mutant(data, doc, "json")
         f = write(fresh_dir("v") / "game.json", text)
         count(f"save {game}")
         if validate(f) == 0:
@@ -238,10 +265,44 @@ def mutated_saves(game: str, n: int) -> None:
 
 # -- data files and boards, in a designer's copy of the game's folder ---------------------------------
 
+def _semper_fi(what: str) -> Callable[[Path], Any]:
+    def load_it(f: Path) -> Any:
+        from app.games.semper_fi import data
+        return getattr(data, what)(str(f))
+    return load_it
+
+
+def _frozen_chosin_bundle(f: Path) -> Any:
+    from app.games.frozen_chosin import data
+    return data.bundle(str(f.parent))
+
+
+#: How the game loads a data file it reads only from its shipped folder: what ``validate``
+#: accepts must load through the game's own loader without raising.
+LOADERS: dict[tuple[str, str], Callable[[Path], Any]] = {
+    ("semper-fi", "tables.toml"): _semper_fi("_tables_at"),
+    ("semper-fi", "counters.toml"): _semper_fi("_counters_at"),
+    ("semper-fi", "maps/changchon.json"): _semper_fi("_board_at"),
+    **{("frozen-chosin", n): _frozen_chosin_bundle
+       for n in ("pieces.toml", "operations.toml", "events.toml", "rules.toml")},
+}
+
+
+def loads(f: Path, loader: Callable[[Path], Any]) -> None:
+    count("accepted and loaded")
+    _WATCH["on"], _WATCH["seen"] = True, []
+    try:
+        assert loader(f) is not None
+    finally:
+        _WATCH["on"] = False
+    assert not _WATCH["seen"]
+
+
 def _designer_copy(game: str) -> Path:
     folder = fresh_dir("d") / "resources" / game
     (folder / "scenarios").mkdir(parents=True)
     for n in DATA_FILES[game]:
+        (folder / n).parent.mkdir(parents=True, exist_ok=True)
         shutil.copy(RESOURCES / game / n, folder / n)
     text = (RESOURCES / game / "scenarios" / SCENARIOS[game]).read_text()
     if game == "korea38":
@@ -255,7 +316,7 @@ DATA_KINDS = [(g, n) for g in GAMES for n in DATA_FILES[g]]
 
 @pytest.mark.parametrize("game,name", DATA_KINDS)
 def test_mutated_data_files(game, name):
-    mutated_data_files(game, name, 12 if game == "korea38" else 60)   # Korea's data set loads slowly
+    mutated_data_files(game, name, 8 if game == "korea38" else 30)   # Korea's data set loads slowly
 
 
 def mutated_data_files(game: str, name: str, n: int) -> None:
@@ -266,13 +327,14 @@ def mutated_data_files(game: str, name: str, n: int) -> None:
     @given(st.data())
     def run(data):
         folder = _designer_copy(game)
-        text = data.draw(damaged_text(dump(data.draw(mutated_doc(base)), kind)))
-        f = write(folder / name, text)
+        f = write(folder / name, mutant(data, base, kind))
         count(f"data {game} {name}")
         ok = validate(f) == 0
         scen = folder / "scenarios" / "mine.toml"
-        if ok and game != "guts" and validate(scen) == 0:   # guts reads only its shipped folder
+        if ok and name in PLAYED_DATA.get(game, ()) and validate(scen) == 0:
             plays(scen)
+        elif ok and (game, name) in LOADERS:
+            loads(f, LOADERS[(game, name)])
     run()
 
 
@@ -280,7 +342,7 @@ def mutated_data_files(game: str, name: str, n: int) -> None:
 
 @pytest.mark.parametrize("game", GAMES)
 def test_mutated_actions(game):
-    mutated_actions(game, 150)
+    mutated_actions(game, 80)
 
 
 def mutated_actions(game: str, n: int) -> None:
@@ -289,11 +351,7 @@ def mutated_actions(game: str, n: int) -> None:
     @fuzz(n)
     @given(st.data())
     def run(data):
-        acts = [dict(a) for a in actions]
-        i = data.draw(st.integers(0, len(acts) - 1))
-        acts[i] = data.draw(mutated_doc(acts[i], steps=2))
-        text = data.draw(damaged_text("".join(dump(a, "json") + "\n" for a in acts)))
-        f = write(fresh_dir("a") / "a.jsonl", text)
+        f = write(fresh_dir("a") / "a.jsonl", mutant_lines(data, actions))
         count(f"actions {game}")
         code, out, err = cli("run", scen, "--actions", str(f), "--json")
         assert code in (0, 2, 3), err
@@ -308,7 +366,7 @@ def mutated_actions(game: str, n: int) -> None:
 
 @pytest.mark.parametrize("game", GAMES)
 def test_mutated_journals(game):
-    mutated_journals(game, 50)
+    mutated_journals(game, 25)
 
 
 def mutated_journals(game: str, n: int) -> None:
@@ -321,11 +379,7 @@ def mutated_journals(game: str, n: int) -> None:
     @fuzz(n)
     @given(st.data())
     def run(data):
-        recs = json.loads(json.dumps(lines))
-        i = data.draw(st.integers(0, len(recs) - 1))
-        recs[i] = data.draw(mutated_doc(recs[i], steps=2)) if isinstance(recs[i], dict) else recs[i]
-        text = data.draw(damaged_text("".join(dump(r, "json") + "\n" for r in recs)))
-        f = write(fresh_dir("j") / "autosave.journal", text)
+        f = write(fresh_dir("j") / "autosave.journal", mutant_lines(data, lines))
         count(f"journal {game}")
         code = validate(f)
         check = check_journal_at_start(f, stamp="fuzz")
@@ -345,6 +399,7 @@ def mutated_journals(game: str, n: int) -> None:
 def test_long_run(kind, game):
     {"scenarios": mutated_scenarios, "saves": mutated_saves, "actions": mutated_actions,
      "journals": mutated_journals}[kind](game, LONG)
+    progress(f"{ {'scenarios': 'scenario', 'saves': 'save', 'actions': 'actions', 'journals': 'journal'}[kind]} {game}")
 
 
 @pytest.mark.slow
@@ -352,10 +407,11 @@ def test_long_run(kind, game):
 @pytest.mark.parametrize("game,name", DATA_KINDS)
 def test_long_run_data_files(game, name):
     mutated_data_files(game, name, LONG)
+    progress(f"data {game} {name}")
 
 
 def test_zz_report_counts():
     """Prints how many inputs each kind got (read by docs/reliability.md's command)."""
-    total = sum(v for k, v in COUNTS.items() if k != "accepted and played")
+    total = sum(v for k, v in COUNTS.items() if not k.startswith("accepted"))
     print(f"\nfuzz inputs: {total} ({', '.join(f'{k} {v}' for k, v in sorted(COUNTS.items()))})")
     assert total == 0 or total >= 10

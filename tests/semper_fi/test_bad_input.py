@@ -78,7 +78,7 @@ def test_a_last_turn_off_the_clock_and_an_unknown_map(tmp_path: Path) -> None:
 
 
 def test_bad_tables_and_counters_are_reported_by_field() -> None:
-    assert ("terrain.open", "missing terrain") in validate_tables({"terrain": {}})
+    assert ("terrain.open", "required field is missing") in validate_tables({"terrain": {}})
     _c, probs = validate_counters({"type": {"x": {"name": "x", "steps": 0}}})
     assert any(p == "type.x.steps" for p, _m in probs)
     assert GAME.validate_data(Path("tables.toml"), {"format": "semper-fi-tables", "terrain": {}})

@@ -6,13 +6,13 @@ checked on load and every problem is reported as ``FILE:LINE: field.path: messag
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
 from app import RESOURCES
+from app.engine.datacheck import references, schema_first, unique_ids
 from app.engine.files import FileError, load
 from app.engine.table import Table, validate_table
 
@@ -48,164 +48,63 @@ class Bundle:
         return str(self.pieces.get(group, {}).get(key, {}).get("name", key))
 
 
-def _int(v: Any) -> bool:
-    return isinstance(v, int) and not isinstance(v, bool)
+def pieces_problems(data: Any) -> Problems:
+    """pieces.toml: every key's type in schemas/pieces.json; here, base types that exist and
+    base ids used once."""
+    return schema_first(data, __name__, "pieces", _piece_references)
 
 
-def _num(v: Any) -> bool:
-    return isinstance(v, (int, float)) and not isinstance(v, bool)
-
-
-def pieces_problems(data: dict[str, Any]) -> Problems:
+def _piece_references(data: dict[str, Any]) -> Problems:
     out: Problems = []
-    types = data.get("types")
-    if not isinstance(types, dict) or not types:
-        return [("types", "must be a table of base types")]
-    for t, d in types.items():
-        if not isinstance(d, dict):
-            out.append((f"types.{t}", "must be a table"))
-            continue
-        size = d.get("size")
-        if not (isinstance(size, list) and len(size) == 2 and all(_num(v) and v > 0 for v in size)):
-            out.append((f"types.{t}.size", "must be [width, height] in inches, both above 0"))
-        if not (_int(d.get("fp")) and d["fp"] >= 0):
-            out.append((f"types.{t}.fp", "must be a whole number of firepower dice, 0 or more"))
-        if "ranged_fp" in d and not (_int(d["ranged_fp"]) and d["ranged_fp"] > 0):
-            out.append((f"types.{t}.ranged_fp", "must be a whole number above 0"))
-        if ("ranged_fp" in d) != ("range" in d):
-            out.append((f"types.{t}", "ranged_fp and range go together"))
-        if "range" in d and not (_num(d["range"]) and d["range"] > 0):
-            out.append((f"types.{t}.range", "must be inches above 0"))
-        if d.get("position", "") not in ("", "hasty", "improved"):
-            out.append((f"types.{t}.position", "must be hasty or improved"))
-    for group in ("markers", "status", "tracks"):
-        for k, d in (data.get(group) or {}).items():
-            if not (isinstance(d, dict) and isinstance(d.get("name"), str) and d["name"]):
-                out.append((f"{group}.{k}.name", "must be a name for players"))
-    for k in ("depot", "truck", "air-drop", "porters"):
-        if k not in (data.get("markers") or {}):
-            out.append(("markers", f"needs the supply marker kind {k!r}"))
-    cmds = data.get("commands")
-    if not isinstance(cmds, list) or len(cmds) != 6:
-        out.append(("commands", "must list the six commands (three a side)"))
-        return out
+    types = data["types"]
     seen: set[str] = set()
-    for i, c in enumerate(cmds):
-        p = f"commands.{i}"
-        if c.get("side") not in SIDES:
-            out.append((f"{p}.side", "must be un or pva"))
-        if not (_int(c.get("dice")) and 0 <= c["dice"] <= 12):
-            out.append((f"{p}.dice", "must be a whole number of operations dice, 0 to 12"))
+    for i, c in enumerate(data["commands"]):
         for j, r in enumerate(c.get("regiments", [])):
-            rp = f"{p}.regiments.{j}"
-            if not (_int(r.get("morale")) and 1 <= r["morale"] <= 6):
-                out.append((f"{rp}.morale", "must be the d6 score needed, 1 to 6"))
-            for k, b in enumerate(r.get("bases", [])):
-                if not (isinstance(b, list) and len(b) == 3 and all(isinstance(s, str) for s in b)):
-                    out.append((f"{rp}.bases.{k}", "must be [id, name, type]"))
-                    continue
-                if b[2] not in types:
-                    out.append((f"{rp}.bases.{k}", f"unknown base type {b[2]!r}"))
-                if b[0] in seen:
-                    out.append((f"{rp}.bases.{k}", f"duplicate base id {b[0]!r}"))
-                seen.add(b[0])
-        for j, dv in enumerate(c.get("divisions", [])):
-            if not (isinstance(dv, list) and len(dv) == 4 and dv[3] in ("active", "reserve")):
-                out.append((f"{p}.divisions.{j}", "must be [id, name, [regiment numbers], active|reserve]"))
+            for k, (bid, _name, btype) in enumerate(r.get("bases", [])):
+                rp = f"commands.{i}.regiments.{j}.bases.{k}"
+                out += references(rp, btype, types, "base type")
+                if bid in seen:
+                    out.append((rp, f"duplicate base id {bid!r}"))
+                seen.add(bid)
+    div = data.get("pva_division")
+    if any(c.get("divisions") for c in data["commands"]):
+        if not isinstance(div, dict) or not {"base_type", "support_type", "morale", "regiment_bases"} <= set(div):
+            out.append(("pva_division", "needs base_type, support_type, morale and regiment_bases "
+                                        "(commands list divisions)"))
+        else:
+            for k in ("base_type", "support_type"):
+                out += references(f"pva_division.{k}", div[k], types, "base type")
     return out
 
 
-def operations_problems(data: dict[str, Any]) -> Problems:
-    out: Problems = []
-    ops = data.get("operation")
-    if not isinstance(ops, list) or not ops:
-        return [("operation", "must be a list of [[operation]] tables")]
-    ids: set[str] = set()
-    for i, o in enumerate(ops):
-        p = f"operation.{i}"
-        if not isinstance(o, dict):
-            out.append((p, "must be a table"))
-            continue
-        if not isinstance(o.get("id"), str) or o["id"] in ids:
-            out.append((f"{p}.id", "must be a new operation id"))
-        ids.add(str(o.get("id")))
-        if o.get("side") not in SIDES:
-            out.append((f"{p}.side", "must be un or pva"))
-        if not (_int(o.get("cost")) and 1 <= o["cost"] <= 3):
-            out.append((f"{p}.cost", "must be 1, 2 or 3 dice"))
-        if o.get("roll") not in ("best", "sum"):
-            out.append((f"{p}.roll", "must be best or sum"))
-        if not (_int(o.get("target")) and 1 <= o["target"] <= 18):
-            out.append((f"{p}.target", "must be the score needed, 1 to 18"))
-        if o.get("time") not in TIMES:
-            out.append((f"{p}.time", "must be day, night or any"))
-        if o.get("effect") not in OP_EFFECTS:
-            out.append((f"{p}.effect", f"unknown effect {o.get('effect')!r} (known: {', '.join(OP_EFFECTS)})"))
-        if o.get("aim") not in OP_AIMS:
-            out.append((f"{p}.aim", f"unknown target kind {o.get('aim')!r} (known: {', '.join(OP_AIMS)})"))
-    return out
+def operations_problems(data: Any) -> Problems:
+    """operations.toml: all in schemas/operations.json but the ids, each used once."""
+    return schema_first(data, __name__, "operations",
+                        lambda d: unique_ids(d["operation"], "operation", what="operation id"))
 
 
-def events_problems(data: dict[str, Any], command_ids: tuple[str, ...]) -> Problems:
-    out: Problems = []
-    cards = data.get("card")
-    if not isinstance(cards, list) or not cards:
-        return [("card", "must be a list of [[card]] tables")]
-    ids: set[str] = set()
-    for i, c in enumerate(cards):
-        p = f"card.{i}"
-        if not isinstance(c, dict):
-            out.append((p, "must be a table"))
-            continue
-        if not isinstance(c.get("id"), str) or c["id"] in ids:
-            out.append((f"{p}.id", "must be a new card id"))
-        ids.add(str(c.get("id")))
-        effs = c.get("effects")
-        if not isinstance(effs, list) or not effs:
-            out.append((f"{p}.effects", "must list at least one effect"))
-            continue
-        for j, e in enumerate(effs):
-            ep = f"{p}.effects.{j}"
-            kind = e.get("effect") if isinstance(e, dict) else None
-            if kind not in EVENT_EFFECTS:
-                out.append((f"{ep}.effect", f"unknown effect {kind!r} (known: {', '.join(EVENT_EFFECTS)})"))
-                continue
-            if "side" in e and e["side"] not in ("un", "pva", "all"):
-                out.append((f"{ep}.side", f"bad target {e['side']!r}: must be un, pva or all"))
-            if "command" in e and e["command"] not in command_ids:
-                out.append((f"{ep}.command", f"bad target {e['command']!r}: no such command "
-                                             f"(known: {', '.join(command_ids)})"))
-            if "place" in e and e["place"] not in PLACES:
-                out.append((f"{ep}.place", f"bad target {e['place']!r}: no such place "
-                                           f"(known: {', '.join(PLACES)})"))
-            if kind in ("ops-dice", "cold", "supply-marker") and "side" not in e:
-                out.append((f"{ep}.side", "this effect needs a side"))
-            if kind == "ops-dice" and not (_int(e.get("amount")) or e.get("amount") == "d3"):
-                out.append((f"{ep}.amount", "must be a whole number or d3"))
-            if kind == "cold":
-                if e.get("per") not in ("command", "side"):
-                    out.append((f"{ep}.per", "must be command or side"))
-                if str(e.get("count")) not in ("1", "2", "3", "d6", "d3"):
-                    out.append((f"{ep}.count", "must be 1, 2, 3, d3 or d6"))
-            if kind == "drysdale" and not (_int(e.get("turn")) and 1 <= e["turn"] <= 8):
-                out.append((f"{ep}.turn", "must be a turn from 1 to 8"))
-            if kind == "ranged-limit" and not (_num(e.get("inches")) and e["inches"] > 0):
-                out.append((f"{ep}.inches", "must be inches above 0"))
-            if kind == "supply-marker" and "place" not in e:
-                out.append((f"{ep}.place", "this effect needs a place"))
-            if kind == "t34" and "command" not in e:
-                out.append((f"{ep}.command", "this effect needs a Chinese command"))
-    return out
+def events_problems(data: Any, command_ids: tuple[str, ...]) -> Problems:
+    """events.toml: each effect's keys in schemas/events.json; here, card ids used once and
+    the commands effects name."""
+    def deeper(d: dict[str, Any]) -> Problems:
+        out = unique_ids(d["card"], "card", what="card id")
+        for i, c in enumerate(d["card"]):
+            for j, e in enumerate(c["effects"]):
+                if "command" in e:
+                    out += references(f"card.{i}.effects.{j}.command", e["command"], command_ids,
+                                      "command", list_known=True)
+        return out
+    return schema_first(data, __name__, "events", deeper)
 
 
-def rules_problems(data: dict[str, Any]) -> Problems:
-    need = ("turns", "road_move", "offroad_move", "supply_radius", "retreat", "spot", "hit_on")
-    return [(k, "is missing or not a number") for k in need if not _num(data.get(k))]
+def rules_problems(data: Any) -> Problems:
+    """rules.toml: every key in schemas/rules.json."""
+    return schema_first(data, __name__, "rules", lambda _d: [])
 
 
 def _checked(path: Path, check: Any) -> dict[str, Any]:
     loaded = load(path)
-    problems = check(loaded.data) if isinstance(loaded.data, dict) else [("", "must be a TOML table")]
+    problems = check(loaded.data)
     if problems:
         raise FileError([loaded.problem(f, m) for f, m in problems])
     return loaded.data
@@ -260,18 +159,21 @@ def bundle(folder: str = str(DIR)) -> Bundle:
 
 
 def table_path(name: str) -> Path:
-    p = Path(name)
-    return p if p.is_absolute() else DIR / p
+    """The table a scenario names: inside resources/frozen-chosin/ or the designer's folder of
+    the scenario (app.engine.paths); never by absolute path or ``..`` out of them."""
+    from app.engine.paths import allowed_folders, resolve_inside
+    return resolve_inside(name, allowed_folders("frozen-chosin"))
 
 
 @lru_cache(maxsize=8)
 def table_doc(path: str) -> dict[str, Any]:
-    doc = json.loads(Path(path).read_text(encoding="utf-8"))
-    problems = validate_table(doc)
+    """The table file, read through the engine's checked reader; its schema and geometry are
+    checked by :meth:`Table.from_json`'s validation."""
+    loaded = load(path)
+    problems = validate_table(loaded.data)
     if problems:
-        loaded = load(path)
         raise FileError([loaded.problem(f, m) for f, m in problems])
-    return doc
+    return loaded.data
 
 
 @lru_cache(maxsize=8)

@@ -7,13 +7,13 @@ pairs; loaders raise :class:`DataError` carrying them, never a bare traceback.
 
 from __future__ import annotations
 
-import json
-import tomllib
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from app.engine.datacheck import references, schema_first, unique_ids
+from app.engine.files import FileError, Loaded, load
 from app.engine.hexgrid import HexGrid, HexMapError
 
 GAME_ID = "semper-fi"
@@ -107,82 +107,54 @@ class Counters:
     batteries: dict[str, Battery]
 
 
-def _int(v: Any) -> bool:
-    return isinstance(v, int) and not isinstance(v, bool)
-
-
-def _mode(raw: Any, path: str, out: list[tuple[str, str]], move: bool) -> ModeValues:
-    if not isinstance(raw, dict):
-        out.append((path, "must be a table of values"))
-        return ModeValues(0, 0, 0, 0)
-    for k in ("area", "range", "point") + (("ma",) if move else ()):
-        if not _int(raw.get(k)) or raw[k] < 0:
-            out.append((f"{path}.{k}", "must be a whole number 0 or more"))
-    mv = raw.get("movement", "foot")
-    if move and mv not in MOVEMENT:
-        out.append((f"{path}.movement", f"must be one of {', '.join(MOVEMENT)}"))
-    def g(k: str, d: int = 0) -> int:
-        v = raw.get(k, d)
-        return v if _int(v) else d
-    return ModeValues(g("area"), g("range"), g("point"), g("point_range", g("range")), g("ma"),
-                      mv if mv in MOVEMENT else "foot")
+def _mode(raw: dict[str, Any]) -> ModeValues:
+    """One side of a counter (types and bounds already checked by schemas/counters.json)."""
+    return ModeValues(raw["area"], raw["range"], raw["point"], raw.get("point_range", raw["range"]),
+                      raw.get("ma", 0), raw.get("movement", "foot"))
 
 
 def validate_counters(data: Any) -> tuple[Counters | None, list[tuple[str, str]]]:
+    """counters.toml: every key's type in schemas/counters.json; here, what a schema cannot
+    say (formations naming known counter types, batteries naming known formations)."""
+    out = schema_first(data, __name__, "counters", _counter_references)
+    if out:
+        return None, out
+    return _build_counters(data), out
+
+
+def _counter_references(data: dict[str, Any]) -> list[tuple[str, str]]:
+    types = data.get("type") or {}
+    formations = data.get("formation") or {}
     out: list[tuple[str, str]] = []
-    if not isinstance(data, dict):
-        return None, [("", "must be a TOML table")]
+    for fid, f in formations.items():
+        for i, entry in enumerate(f.get("units") or []):
+            out += references(f"formation.{fid}.units.{i}.0", entry[0], types, "counter type")
+    for bid, b in (data.get("battery") or {}).items():
+        if "formation" in b and b["formation"]:
+            out += references(f"battery.{bid}.formation", b["formation"], formations, "formation")
+    return out
+
+
+def _build_counters(data: dict[str, Any]) -> Counters:
     types: dict[str, UnitType] = {}
     for tid, t in (data.get("type") or {}).items():
-        p = f"type.{tid}"
-        if not isinstance(t, dict):
-            out.append((p, "must be a table"))
-            continue
-        for k in ("name", "nation", "unit_type", "abbr"):
-            if not isinstance(t.get(k), str):
-                out.append((f"{p}.{k}", "must be text"))
-        for k in ("steps", "morale"):
-            if not _int(t.get(k)) or t[k] < 1:
-                out.append((f"{p}.{k}", "must be a whole number 1 or more"))
-        if t.get("target") not in TARGETS:
-            out.append((f"{p}.target", f"must be one of {', '.join(TARGETS)}"))
-        if t.get("assault", "yes") not in ASSAULT:
-            out.append((f"{p}.assault", f"must be one of {', '.join(ASSAULT)}"))
-        fire = _mode(t.get("fire"), f"{p}.fire", out, False)
-        move = _mode(t.get("move"), f"{p}.move", out, True)
-        try:
-            types[tid] = UnitType(
-                id=tid, name=str(t.get("name", tid)), nation=str(t.get("nation", "")),
-                unit_type=str(t.get("unit_type", "infantry")), size=str(t.get("size", "")),
-                abbr=str(t.get("abbr", tid)), steps=int(t.get("steps", 1)),
-                morale=int(t.get("morale", 4)), target=str(t.get("target", "soft")), fire=fire,
-                move=move, defence=int(t.get("defence", 0)), platoon=bool(t.get("platoon", False)),
-                assault=str(t.get("assault", "yes")), at_rolls=int(t.get("at_rolls", 0)),
-                at_section=bool(t.get("at_section", False)), indirect=bool(t.get("indirect", False)),
-                fac=bool(t.get("fac", False)), vehicle=bool(t.get("vehicle", False)),
-                no_paddy=bool(t.get("no_paddy", False)),
-                fire_mode_in_paddy=bool(t.get("fire_mode_in_paddy", True)))
-        except (TypeError, ValueError) as e:
-            out.append((p, f"bad value: {e}"))
+        types[tid] = UnitType(
+            id=tid, name=t["name"], nation=t["nation"], unit_type=t["unit_type"],
+            size=t.get("size", ""), abbr=t["abbr"], steps=t["steps"], morale=t["morale"],
+            target=t["target"], fire=_mode(t["fire"]), move=_mode(t["move"]),
+            defence=t.get("defence", 0), platoon=t.get("platoon", False),
+            assault=t.get("assault", "yes"), at_rolls=t.get("at_rolls", 0),
+            at_section=t.get("at_section", False), indirect=t.get("indirect", False),
+            fac=t.get("fac", False), vehicle=t.get("vehicle", False),
+            no_paddy=t.get("no_paddy", False), fire_mode_in_paddy=t.get("fire_mode_in_paddy", True))
     units: dict[str, UnitDef] = {}
     formations: dict[str, dict[str, Any]] = {}
     for fid, f in (data.get("formation") or {}).items():
-        p = f"formation.{fid}"
-        if not isinstance(f, dict):
-            out.append((p, "must be a table"))
-            continue
-        if f.get("side") not in SIDES:
-            out.append((f"{p}.side", f"must be one of {', '.join(SIDES)}"))
-            continue
         formations[fid] = f
         counts: dict[str, int] = {}
-        for i, entry in enumerate(f.get("units") or []):
-            if (not isinstance(entry, list) or len(entry) != 2 or entry[0] not in types
-                    or not _int(entry[1]) or entry[1] < 1):
-                out.append((f"{p}.units", f"entry {i + 1} must be [known type, count]"))
-                continue
-            ty = types[entry[0]]
-            for _ in range(entry[1]):
+        for type_id, number in f.get("units") or []:
+            ty = types[type_id]
+            for _ in range(number):
                 counts[ty.abbr] = counts.get(ty.abbr, 0) + 1
                 n = counts[ty.abbr]
                 slug = ty.abbr.lower().replace(" ", "").replace(".", "").replace("/", "")
@@ -193,22 +165,10 @@ def validate_counters(data: Any) -> tuple[Counters | None, list[tuple[str, str]]
                                      f["side"], f"{ty.abbr} {n} {short}")
     batteries: dict[str, Battery] = {}
     for bid, b in (data.get("battery") or {}).items():
-        p = f"battery.{bid}"
-        if not isinstance(b, dict) or b.get("side") not in SIDES or not _int(b.get("firepower")):
-            out.append((p, "needs side (us/nk) and a whole-number firepower"))
-            continue
-        if b.get("line") not in ("us", "other"):
-            out.append((f"{p}.line", "must be us or other"))
-            continue
-        if b.get("formation") and b["formation"] not in formations:
-            out.append((f"{p}.formation", f"unknown formation {b['formation']!r}"))
-            continue
-        batteries[bid] = Battery(bid, str(b.get("name", bid)), b["side"], int(b.get("guns", 4)),
-                                 int(b["firepower"]), b["line"], bool(b.get("battalion_fire", False)),
-                                 str(b.get("formation", "")), int(b.get("per_gun", 0)))
-    if out:
-        return None, out
-    return Counters(types, units, formations, batteries), out
+        batteries[bid] = Battery(bid, str(b.get("name", bid)), b["side"], b.get("guns", 4),
+                                 b["firepower"], b["line"], b.get("battalion_fire", False),
+                                 b.get("formation", ""), b.get("per_gun", 0))
+    return Counters(types, units, formations, batteries)
 
 
 # -- tables ---------------------------------------------------------------------------------------
@@ -218,65 +178,30 @@ def hhmm(text: str) -> int:
 
 
 def validate_tables(data: Any) -> list[tuple[str, str]]:
+    """tables.toml: every key's type and plain bounds in schemas/tables.json; here, how the
+    rows of a table relate to each other."""
+    return schema_first(data, __name__, "tables", _table_rows)
+
+
+def _table_rows(data: dict[str, Any]) -> list[tuple[str, str]]:
     out: list[tuple[str, str]] = []
-    if not isinstance(data, dict):
-        return [("", "must be a TOML table")]
-    ter = data.get("terrain") or {}
-    for t in TERRAINS:
-        if t not in ter:
-            out.append((f"terrain.{t}", "missing terrain"))
-            continue
-        for k in MOVEMENT:
-            v = ter[t].get(k)
-            if not (v == "P" or (isinstance(v, (int, float)) and not isinstance(v, bool) and v > 0)):
-                out.append((f"terrain.{t}.{k}", "must be a positive cost or \"P\""))
-        if ter[t].get("combat") not in ("open", "partly", "protective"):
-            out.append((f"terrain.{t}.combat", "must be open, partly or protective"))
-        if ter[t].get("spotting") not in ("open", "partly", "woods"):
-            out.append((f"terrain.{t}.spotting", "must be open, partly or woods"))
-    for light in ("day", "dusk", "dawn", "night", "illum", "moon"):
-        for cls in ("open", "partly", "woods"):
-            v = (data.get("spotting") or {}).get(light, {}).get(cls)
-            if not _int(v) or v < 1:
-                out.append((f"spotting.{light}.{cls}", "must be a whole number of hexes, 1 or more"))
-    cols = (data.get("area_fire") or {}).get("columns") or []
     last = 0
-    for i, c in enumerate(cols):
+    for i, c in enumerate(data["area_fire"]["columns"]):
         p = f"area_fire.columns[{i}]"
-        if not all(_int(c.get(k)) for k in ("min", "max", "M", "s1", "s2", "s3")):
-            out.append((p, "needs whole numbers min, max, M, s1, s2, s3"))
-            continue
         if c["min"] != last + 1 or c["max"] < c["min"]:
             out.append((p, "columns must follow each other without gaps"))
         if not c["M"] <= c["s1"] <= c["s2"] <= c["s3"]:
             out.append((p, "thresholds must rise: M <= s1 <= s2 <= s3"))
-        last = c.get("max", last)
-    if not cols:
-        out.append(("area_fire.columns", "missing"))
-    rows = (data.get("morale") or {}).get("rows") or []
-    for i, r in enumerate(rows):
+        last = c["max"]
+    for i, r in enumerate(data["morale"]["rows"]):
         p = f"morale.rows[{i}]"
-        if r.get("e") != i + 1:
+        if r["e"] != i + 1:
             out.append((f"{p}.e", f"rows must be numbered 1, 2, 3...; expected {i + 1}"))
-        if not all(_int(r.get(k)) for k in ("pass", "supp", "para", "syr")) or not (
-                r["pass"] >= r["supp"] >= r["para"] >= r["syr"]):
+        if not r["pass"] >= r["supp"] >= r["para"] >= r["syr"]:
             out.append((p, "needs whole numbers pass >= supp >= para >= syr"))
-    if not rows:
-        out.append(("morale.rows", "missing"))
-    syr = (data.get("syr") or {}).get("rows") or []
-    if sorted(r.get("roll") for r in syr) != [1, 2, 3, 4, 5, 6]:
-        out.append(("syr.rows", "needs one row for each die face 1-6"))
-    for line in ("us", "other"):
-        for band in ("near", "mid", "far"):
-            b = (data.get("adjustment") or {}).get(line, {}).get(band)
-            if not isinstance(b, dict) or not all(_int(b.get(k)) for k in ("max_range", "no_shoot", "scatter")):
-                out.append((f"adjustment.{line}.{band}", "needs max_range, no_shoot, scatter"))
-    periods = (data.get("clock") or {}).get("periods") or []
-    for i, pr in enumerate(periods):
-        if pr.get("light") not in LIGHTS or not _int(pr.get("minutes")):
-            out.append((f"clock.periods[{i}]", "needs a light (day/dusk/dawn/night) and minutes"))
-    if not periods:
-        out.append(("clock.periods", "missing"))
+    out += unique_ids(data["syr"]["rows"], "syr.rows", key="roll", what="die face", brackets=True)
+    # sections added after the schema was written (C6.3 overwatch, C12 op sheets, night clocks,
+    # stacking points): checked here until tables.json lists them
     fm = (data.get("overwatch") or {}).get("fired_min")
     if not _int(fm) or not 1 <= fm <= 6:
         out.append(("overwatch.fired_min", "must be a die face 1-6"))
@@ -306,11 +231,19 @@ def validate_tables(data: Any) -> list[tuple[str, str]]:
     return out
 
 
-def _read_toml(path: Path) -> dict[str, Any]:
+def _read(path: Path) -> Loaded:
+    """One data file through the engine's checked reader (regular files, size and depth limits)."""
     try:
-        return tomllib.loads(path.read_text(encoding="utf-8"))
-    except (OSError, tomllib.TOMLDecodeError) as e:
-        raise DataError([("", f"cannot read {path.name}: {e}")], str(path)) from None
+        return load(path)
+    except FileError as e:
+        raise DataError([("", e.problems[0].message)], str(path)) from None
+
+
+def _read_toml(path: Path) -> dict[str, Any]:
+    data = _read(path).data
+    if not isinstance(data, dict):
+        raise DataError([("", "must be a TOML table")], str(path))
+    return data
 
 
 @lru_cache(maxsize=4)
@@ -346,6 +279,25 @@ def counters() -> Counters:
     if c is None:
         c = _LOADED["counters"] = _counters_at(str(resource_dir() / "counters.toml"))
     return c
+
+
+def validate_map(data: Any) -> list[tuple[str, str]]:
+    """A hex map the engine accepts, held to what this game reads from it (schemas/map.json,
+    then each named line's hexsides)."""
+    return _checked_map(data)[0]
+
+
+def _checked_map(data: Any) -> tuple[list[tuple[str, str]], HexGrid | None]:
+    try:
+        grid = HexGrid.from_json(data)
+    except HexMapError as e:
+        return list(e.problems), None
+    return schema_first(data, __name__, "map", lambda d: _map_lines(d, grid)), grid
+
+
+def validate_map_palette(data: Any) -> list[tuple[str, str]]:
+    """maps/terrain.toml (the editor's palette): all in schemas/terrain.json."""
+    return schema_first(data, __name__, "terrain", lambda _d: [])
 
 
 # -- maps -----------------------------------------------------------------------------------------
@@ -402,28 +354,29 @@ class Board:
 @lru_cache(maxsize=8)
 def _board_at(path: str) -> Board:
     p = Path(path)
-    try:
-        data = json.loads(p.read_text(encoding="utf-8"))
-    except (OSError, ValueError) as e:
-        raise DataError([("map", f"cannot read the map {p.name}: {e}")], path) from None
-    try:
-        grid = HexGrid.from_json(data)
-    except HexMapError as e:
-        raise DataError([(f"map.{f}", m) for f, m in e.problems], path) from None
+    data = _read(p).data
+    problems, grid = _checked_map(data)     # the engine's hexmap checks, then this game's
+    if problems or grid is None:
+        raise DataError([(f"map.{f}", m) for f, m in problems], path)
     interval = data.get("contour_interval", 20)
-    if not _int(interval) or interval < 1:
-        raise DataError([("map.contour_interval", "must be a whole number of metres")], path)
-    lines: dict[str, list[tuple[str, str]]] = {}
-    for ln in data.get("lines", []) or []:
-        sides: list[tuple[str, str]] = []
-        for s in ln.get("hexsides", []) or []:
-            a, b = grid.parse_hexside(s)
-            sides.append((a, b))
-        lines[str(ln.get("id"))] = sides
+    lines = {str(ln.get("id")): [grid.parse_hexside(s) for s in ln.get("hexsides", [])]
+             for ln in data.get("lines", [])}
     regions = {str(k): [str(x) for x in v] for k, v in (data.get("regions") or {}).items()}
     ids = tuple(grid.ids())
     return Board(p.stem, data, grid, int(interval), ids, list(data.get("landmarks") or []),
                  lines, regions, hexset=frozenset(ids))
+
+
+def _map_lines(data: dict[str, Any], grid: HexGrid) -> list[tuple[str, str]]:
+    """Each named line's hexsides lie between two neighbouring hexes of the map."""
+    out: list[tuple[str, str]] = []
+    for i, ln in enumerate(data.get("lines", [])):
+        for j, s in enumerate(ln.get("hexsides", [])):
+            try:
+                grid.parse_hexside(s)
+            except (ValueError, KeyError) as e:
+                out.append((f"lines.{i}.hexsides.{j}", str(e)))
+    return out
 
 
 _BOARDS: dict[str, Board] = {}

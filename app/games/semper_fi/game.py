@@ -73,12 +73,19 @@ class SemperFi(Game):
         return show_overlays(state, side)  # type: ignore[arg-type]
 
     def validate_data(self, path: Path, data: Any) -> list[tuple[str, str]] | None:
+        """``ridgeline validate`` on one of this game's data files, known by name or format."""
+        from app.games.semper_fi.data import validate_map, validate_map_palette
         if not isinstance(data, dict):
             return None
-        if data.get("format") == "semper-fi-tables":
+        name = Path(path).name
+        if data.get("kind") == "hexmap":
+            return validate_map(data)
+        if data.get("format") == "semper-fi-tables" or name == "tables.toml":
             return validate_tables(data)
-        if data.get("format") == "semper-fi-counters":
+        if data.get("format") == "semper-fi-counters" or name == "counters.toml":
             return validate_counters(data)[1]
+        if name == "terrain.toml" and Path(path).parent.name == "maps":
+            return validate_map_palette(data)
         return None
 
     # -- legality ---------------------------------------------------------------------------------

@@ -310,9 +310,21 @@ def _when(v: Any, clock: list[str], path: str, out: list[tuple[str, str]]) -> No
         out.append((path, f"{v} is not a turn of this scenario ({clock[0]} to {clock[-1]})"))
 
 
+def _march_column(sc: dict[str, Any], b: Board) -> list[tuple[str, str]]:
+    """The 4.1 march column's road runs between two hexes of the map (types in
+    schemas/scenario.json; a variant may change them, so this runs after variants apply)."""
+    mc = (sc.get("rules") or {}).get("march_column")
+    if not mc:
+        return []
+    if not isinstance(mc, dict):
+        return [("rules.march_column", "must be a table with the entry and exit hexes")]
+    return [(f"rules.march_column.{k}", f"must be a hex of the map (found {mc.get(k)!r})")
+            for k in ("entry", "exit") if not (isinstance(mc.get(k), str) and b.grid.contains(mc[k]))]
+
+
 def _validate_body(sc: dict[str, Any], b: Board, clock: list[str], c: Any) -> list[tuple[str, str]]:
     from app.games.semper_fi.setup import legal_setup_hexes
-    out: list[tuple[str, str]] = []
+    out: list[tuple[str, str]] = _march_column(sc, b)
     used: set[str] = set()
     for i, e in enumerate(sc.get("setup", []) or []):
         p = f"setup[{i}]"
