@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import re
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -24,7 +25,9 @@ BASE = (SCEN / "4-2-night-attack.toml").read_text(encoding="utf-8")
 
 def _problems(tmp_path: Path, text: str) -> list[str]:
     f = tmp_path / "bad.toml"
-    f.write_text(text.replace('map = "changchon"', f'map = "{TEST_MAPS["changchon"]}"'), encoding="utf-8")
+    # the stand-in map sits beside the scenario: a designer's own folder (issue 19)
+    shutil.copy(TEST_MAPS["changchon"], tmp_path / "changchon_test.json")
+    f.write_text(text.replace('map = "changchon"', 'map = "changchon_test.json"'), encoding="utf-8")
     with pytest.raises(FileError) as e:
         load_scenario(f)
     lines = [str(p) for p in e.value.problems]
@@ -119,3 +122,16 @@ def test_illegal_actions_are_refused_with_a_reason(action) -> None:
     with pytest.raises(IllegalAction) as e:
         m.apply(action)
     assert e.value.illegal.reason
+
+
+def test_a_map_outside_the_scenario_folder_is_refused(tmp_path: Path) -> None:
+    """Issue 19: a map named by absolute path or by climbing out with .. is not read; the
+    refusal names the folders that are allowed."""
+    for name in (TEST_MAPS["changchon"], "../outside.json"):
+        f = tmp_path / "sub" / "bad.toml"
+        f.parent.mkdir(exist_ok=True)
+        f.write_text(BASE.replace('map = "changchon"', f'map = "{name}"'), encoding="utf-8")
+        with pytest.raises(FileError) as e:
+            load_scenario(f)
+        text = " ".join(str(p) for p in e.value.problems)
+        assert "map" in text and "semper-fi" in text, text

@@ -177,6 +177,10 @@ def hhmm(text: str) -> int:
     return int(text[:2]) * 60 + int(text[2:])
 
 
+def _int(v: Any) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
 def validate_tables(data: Any) -> list[tuple[str, str]]:
     """tables.toml: every key's type and plain bounds in schemas/tables.json; here, how the
     rows of a table relate to each other."""
@@ -302,10 +306,30 @@ def validate_map_palette(data: Any) -> list[tuple[str, str]]:
 
 # -- maps -----------------------------------------------------------------------------------------
 def map_path(name: str) -> Path:
-    """A scenario's ``map``: a name under resources/semper-fi/maps/ or a path to a .json file."""
+    """A scenario's ``map``: a name under resources/semper-fi/maps/, or a designer's own .json
+    file named relative to the scenario's folder or resources/semper-fi/ (never by ``..`` out of
+    them: :func:`check_map_name` refuses those in any scenario or save read from a file; an
+    absolute path is only reachable from code, as the tests' stand-in maps are)."""
     if name.endswith(".json"):
-        return Path(name)
+        if Path(name).is_absolute():
+            return Path(name)
+        from app.engine.paths import allowed_folders, resolve_inside
+        return resolve_inside(name, allowed_folders("semper-fi"))
     return resource_dir() / "maps" / f"{name}.json"
+
+
+def check_map_name(name: str) -> str:
+    """Why a scenario file's ``map`` may not be read ("" when it may): a .json map must lie
+    inside the scenario's own folder or resources/semper-fi/ (issue 19: files stay inside their game)."""
+    if not name.endswith(".json"):
+        return "" if "/" not in name and "\\" not in name and ".." not in name else \
+            "a map name is a plain name from resources/semper-fi/maps (or a .json file beside the scenario)"
+    from app.engine.paths import OutsideFolder, allowed_folders, resolve_inside
+    try:
+        resolve_inside(name, allowed_folders("semper-fi"))
+    except OutsideFolder as e:
+        return str(e)
+    return ""
 
 
 @dataclass

@@ -7,7 +7,7 @@ from __future__ import annotations
 import copy
 from typing import TYPE_CHECKING, Any
 
-from app.games.semper_fi.data import (NK, SIDES, US, Board, DataError, board, counters, hhmm,
+from app.games.semper_fi.data import (NK, SIDES, US, Board, DataError, board, check_map_name, counters, hhmm,
                                       map_path, tables)
 
 if TYPE_CHECKING:
@@ -260,6 +260,9 @@ def validate(sc: dict[str, Any]) -> list[tuple[str, str]]:
     name = sc.get("map")
     if not isinstance(name, str) or not name:
         return [("map", "must name the map (changchon, no-name-ridge)")]
+    why = check_map_name(name)
+    if why:
+        return [("map", why)]
     if not map_path(name).exists():
         return [("map", f"no map {name!r} in resources/semper-fi/maps")]
     try:
