@@ -13,7 +13,7 @@ from app.engine.state import GameState, canonical_json
 from app.ui.hooks import game_hook
 from app.ui.panels import breakdown_panels
 from app.ui.battle import ROLE_COLOUR
-from app.ui.scene import cpen
+from app.ui.scene_items import cpen
 from app.ui.action_kinds import ROLE_ORDER, is_declare, mover
 
 

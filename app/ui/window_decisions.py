@@ -14,7 +14,7 @@ from app.engine.game import Action, Game
 from app.engine.state import GameState
 from app.ui.hooks import game_hook
 from app.ui.overlays import overlay_key
-from app.ui.scene import cpen
+from app.ui.scene_items import cpen
 from app.ui.action_kinds import mover
 
 

@@ -19,7 +19,7 @@ from app.ui import keyboard, roll_preview
 from app.ui import fire_panel
 from app.ui.hover_card import piece_card
 from app.ui.warnings import target_warning
-from app.ui.scene import PieceItem, cpen, loc_key
+from app.ui.scene_items import PieceItem, cpen, loc_key
 from app.ui.action_kinds import is_drag_action, mover
 
 
