@@ -334,15 +334,10 @@ class MainWindow(DocksMixin, MenusMixin, FilesMixin, HandoverMixin, ReplayMixin,
         self._plan_prefetch(game, state)
 
     def _date(self, game: Game, state: GameState) -> str:
-        for name in ("date", "turn_date", "turn_label"):
-            fn = getattr(game, name, None)
-            if callable(fn):
-                try:
-                    v = fn(state)
-                    if v:
-                        return str(v)
-                except Exception:
-                    pass
+        """The turn bar's date: the game's ``turn_label`` hook, else the state's ``date``."""
+        v = call_hook(game, "turn_label", state, default="")
+        if v:
+            return str(v)
         v = getattr(state, "date", None)
         return str(v) if v else ""
 
