@@ -4,7 +4,9 @@ anchors, smoothed and wavy lines, hachures. Pure painting; no board geometry."""
 from __future__ import annotations
 
 import math
+from contextlib import contextmanager
 from functools import lru_cache
+from typing import Any, Callable, Iterator
 
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import (QBrush, QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPen, QPixmap,
@@ -282,3 +284,40 @@ def hachures(p: QPainter, pts: list[QPointF], spacing: float, length: float) -> 
             t = (i + 0.5) / n
             q = QPointF(a.x() + dx * t, a.y() + dy * t)
             p.drawLine(q, QPointF(q.x() - dy / ln * length, q.y() + dx / ln * length))
+
+
+@contextmanager
+def clipped(p: QPainter, path: QPainterPath) -> Iterator[None]:
+    """Paint inside ``path`` only; the painter's state is put back afterwards."""
+    p.save()
+    p.setClipPath(path)
+    try:
+        yield
+    finally:
+        p.restore()
+
+
+def drop_shadow(p: QPainter, outline: QPainterPath, dx: float, dy: float, alpha: int = 40) -> None:
+    """A soft shadow under a raised piece of terrain, offset down and right."""
+    p.setPen(Qt.PenStyle.NoPen)
+    p.setBrush(QColor(0, 0, 0, alpha))
+    p.drawPath(outline.translated(dx, dy))
+
+
+def fill_outline(p: QPainter, outline: QPainterPath, fill: Any, edge: Any, width: float) -> None:
+    """An area filled with ``fill`` and edged with a ``width`` px line of ``edge``."""
+    p.setBrush(fill if isinstance(fill, QBrush) else QColor(fill))
+    p.setPen(QPen(QColor(edge), width))
+    p.drawPath(outline)
+
+
+def scatter(geom: Any, rnd: Callable[[], float], n: int, inside: bool = True) -> Iterator[tuple[float, float]]:
+    """``n`` tries at a decoration spot in ``geom``'s bounds (board units), drawn from ``rnd``; with
+    ``inside`` only the spots inside the shape are given."""
+    from shapely.geometry import Point
+    minx, miny, maxx, maxy = geom.bounds
+    for _ in range(n):
+        x, y = minx + rnd() * (maxx - minx), miny + rnd() * (maxy - miny)
+        if inside and not geom.contains(Point(x, y)):
+            continue
+        yield x, y

@@ -4,15 +4,40 @@ airstrips, entry edges, place names set clear of each other, and the scale bar."
 from __future__ import annotations
 
 import math
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, Callable
 
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import (QBrush, QColor, QFont, QFontMetricsF, QLinearGradient, QPainter, QPainterPath,
                            QPen, QPolygonF, QRadialGradient)
 
 from app.ui import theme
-from app.ui.board_paint import deco_rng, lod_bucket, texture_tile, draw_halo_text, wavy_path, hachures
+from app.ui.board_paint import (clipped, deco_rng, draw_halo_text, drop_shadow, fill_outline, hachures, lod_bucket,
+                                scatter, texture_tile, wavy_path)
 from app.ui.board_base import PPI
+
+
+@dataclass
+class Area:
+    """One area feature being painted: its outline (and contour steps) and its decoration noise."""
+
+    f: Any
+    outline: QPainterPath
+    paths: list[QPainterPath]
+    r: Callable[[], float]
+    lod: float
+
+    @property
+    def geom(self) -> Any:
+        return self.f.geometry
+
+
+def _lit_ball(c: QPointF, rad: float, off: float, spread: float, light: str, dark: str) -> QRadialGradient:
+    """A ball lit from the top left (a tree crown, a boulder)."""
+    g = QRadialGradient(QPointF(c.x() - rad * off, c.y() - rad * off), rad * spread)
+    g.setColorAt(0, QColor(light))
+    g.setColorAt(1, QColor(dark))
+    return g
 
 
 class TablePicture:
@@ -145,49 +170,39 @@ class TablePicture:
             return cover
         return "other"
 
+    #: area styles with a painter of their own (``_paint_<style>``); the rest get a plain fill
+    AREA_STYLES = ("hill", "water", "ice", "town", "entry", "airstrip", "paddy", "woods", "building", "trench",
+                   "bunker", "rocks", "marsh")
+    #: raised terrain pieces cast a soft shadow
+    RAISED = ("hill", "woods", "building", "bunker", "rocks")
+
     def _paint_area(self, p: QPainter, f, paths: list[QPainterPath], lod: float) -> None:
         style = self._style(f)
-        outline = paths[0]
-        geom = f.geometry
-        r = deco_rng(sum(map(ord, f.id)) * 31 + 7)
-        from shapely.geometry import Point
-        # a soft shadow under raised terrain pieces
-        if style in ("hill", "woods", "building", "bunker", "rocks"):
-            p.setPen(Qt.PenStyle.NoPen)
-            p.setBrush(QColor(0, 0, 0, 38))
-            p.drawPath(outline.translated(2.5, 3.5))
-        if style == "hill":
-            base = QColor("#A2946A")
-            n = len(paths)
-            for i, path in enumerate(paths):
-                c = base.lighter(100 + int(i * 34 / max(1, n - 1)))
-                p.setBrush(c)
-                p.setPen(QPen(QColor(96, 80, 52, 150), 1.1 if i == 0 else 0.8))
-                p.drawPath(path)
+        area = Area(f, paths[0], paths, deco_rng(sum(map(ord, f.id)) * 31 + 7), lod)
+        if style in self.RAISED:
+            drop_shadow(p, area.outline, 2.5, 3.5, alpha=38)
+        if style in self.AREA_STYLES:
+            getattr(self, f"_paint_{style}")(p, area)
             return
-        if style == "water":
-            p.setBrush(theme.SEA)
-            p.setPen(QPen(theme.COAST, 1.4))
-            p.drawPath(outline)
-            return
-        if style == "ice":
-            self._paint_ice(p, f, outline)
-            return
-        if style == "town":
-            self._paint_town(p, f, outline)
-            return
-        if style == "entry":
-            self._paint_entry(p, f, outline)
-            return
-        if style == "airstrip":
-            self._paint_airstrip(p, f, outline)
-            return
-        if style == "paddy":
-            p.setBrush(QColor("#A9B27A"))
-            p.setPen(QPen(QColor("#7F8653"), 1.2))
-            p.drawPath(outline)
-            p.save()
-            p.setClipPath(outline)
+        base = QColor(theme.TABLE_TERRAIN.get(f.kind.lower(), "#9C9370"))
+        fill_outline(p, area.outline, base, base.darker(150), 1.2)
+
+    def _paint_hill(self, p: QPainter, a: Area) -> None:
+        """Stepped contours, each lighter than the one below."""
+        base = QColor("#A2946A")
+        n = len(a.paths)
+        for i, path in enumerate(a.paths):
+            fill_outline(p, path, base.lighter(100 + int(i * 34 / max(1, n - 1))), QColor(96, 80, 52, 150),
+                         1.1 if i == 0 else 0.8)
+
+    def _paint_water(self, p: QPainter, a: Area) -> None:
+        fill_outline(p, a.outline, theme.SEA, theme.COAST, 1.4)
+
+    def _paint_paddy(self, p: QPainter, a: Area) -> None:
+        """Rice paddies: pale dykes across a green field, and rice shoots."""
+        r, outline = a.r, a.outline
+        fill_outline(p, outline, "#A9B27A", "#7F8653", 1.2)
+        with clipped(p, outline):
             br = outline.boundingRect()
             p.setPen(QPen(QColor(236, 232, 200, 150), 1.6))
             y = br.top() + PPI * 0.9
@@ -196,47 +211,35 @@ class TablePicture:
                 p.drawLine(QPointF(br.left(), y + wob), QPointF(br.right(), y - wob))
                 y += PPI * 1.2
             p.setPen(QPen(QColor(90, 110, 60, 110), 0.8))
-            for _ in range(int(geom.area * 2)):
+            for _ in range(int(a.geom.area * 2)):
                 x, yy = br.left() + r() * br.width(), br.top() + r() * br.height()
                 p.drawLine(QPointF(x, yy), QPointF(x + 1.5, yy - 3.5))
-            p.restore()
-            return
-        if style == "woods":
-            p.setBrush(QColor("#56703F"))
-            p.setPen(QPen(QColor("#3A4E2A"), 1.2))
-            p.drawPath(outline)
-            minx, miny, maxx, maxy = geom.bounds
-            n = int(min(400, max(8, geom.area * 1.8)))
-            p.save()
-            p.setClipPath(outline)
-            for _ in range(n):
-                x, y = minx + r() * (maxx - minx), miny + r() * (maxy - miny)
-                if not geom.contains(Point(x, y)):
-                    continue
+
+    def _paint_woods(self, p: QPainter, a: Area) -> None:
+        """Woods: shaded tree crowns scattered inside the outline."""
+        r, outline = a.r, a.outline
+        fill_outline(p, outline, "#56703F", "#3A4E2A", 1.2)
+        with clipped(p, outline):
+            for x, y in scatter(a.geom, r, int(min(400, max(8, a.geom.area * 1.8)))):
                 rad = PPI * (0.34 + 0.22 * r())
                 c = self.pt(x, y)
                 p.setPen(Qt.PenStyle.NoPen)
                 p.setBrush(QColor(20, 30, 10, 80))
                 p.drawEllipse(QPointF(c.x() + 2, c.y() + 2.5), rad, rad)
-                g = QRadialGradient(QPointF(c.x() - rad * 0.35, c.y() - rad * 0.35), rad * 1.3)
-                g.setColorAt(0, QColor("#8DA866"))
-                g.setColorAt(1, QColor("#3F5A2E"))
-                p.setBrush(QBrush(g))
+                p.setBrush(QBrush(_lit_ball(c, rad, 0.35, 1.3, "#8DA866", "#3F5A2E")))
                 p.drawEllipse(c, rad, rad)
-            p.restore()
-            return
-        if style == "building":
-            p.setBrush(QColor("#8C7A64"))
-            p.setPen(QPen(QColor("#4A3E30"), 1.4))
-            p.drawPath(outline)
-            br = outline.boundingRect()
-            inner = br.adjusted(br.width() * 0.08, br.height() * 0.1, -br.width() * 0.08, -br.height() * 0.1)
-            roof = QLinearGradient(inner.topLeft(), inner.bottomLeft())
-            roof.setColorAt(0, QColor("#A0522D"))
-            roof.setColorAt(0.5, QColor("#7E3F22"))
-            roof.setColorAt(1, QColor("#A0522D"))
-            p.save()
-            p.setClipPath(outline)
+
+    def _paint_building(self, p: QPainter, a: Area) -> None:
+        """A building: walls with a ridged tile roof along its long side."""
+        outline = a.outline
+        fill_outline(p, outline, "#8C7A64", "#4A3E30", 1.4)
+        br = outline.boundingRect()
+        inner = br.adjusted(br.width() * 0.08, br.height() * 0.1, -br.width() * 0.08, -br.height() * 0.1)
+        roof = QLinearGradient(inner.topLeft(), inner.bottomLeft())
+        roof.setColorAt(0, QColor("#A0522D"))
+        roof.setColorAt(0.5, QColor("#7E3F22"))
+        roof.setColorAt(1, QColor("#A0522D"))
+        with clipped(p, outline):
             p.setBrush(QBrush(roof))
             p.setPen(QPen(QColor("#4A2A18"), 1.0))
             p.drawRect(inner)
@@ -245,15 +248,13 @@ class TablePicture:
                 p.drawLine(QPointF(inner.left(), inner.center().y()), QPointF(inner.right(), inner.center().y()))
             else:
                 p.drawLine(QPointF(inner.center().x(), inner.top()), QPointF(inner.center().x(), inner.bottom()))
-            p.restore()
-            return
-        if style == "trench":
-            p.setBrush(QColor("#6B5638"))
-            p.setPen(QPen(QColor("#3C2F1E"), 1.4))
-            p.drawPath(outline)
-            br = outline.boundingRect()
-            p.save()
-            p.setClipPath(outline)
+
+    def _paint_trench(self, p: QPainter, a: Area) -> None:
+        """A trench: a zigzag cut along its long side."""
+        outline = a.outline
+        fill_outline(p, outline, "#6B5638", "#3C2F1E", 1.4)
+        br = outline.boundingRect()
+        with clipped(p, outline):
             p.setPen(QPen(QColor("#2C2216"), 2.2, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap, Qt.PenJoinStyle.MiterJoin))
             horizontal = br.width() >= br.height()
             n = max(3, int((br.width() if horizontal else br.height()) / (PPI * 0.6)))
@@ -268,49 +269,31 @@ class TablePicture:
             path.addPolygon(QPolygonF(pts))
             p.setBrush(Qt.BrushStyle.NoBrush)
             p.drawPath(path)
-            p.restore()
-            return
-        if style == "bunker":
-            p.setBrush(QColor("#8E8A80"))
-            p.setPen(QPen(QColor("#3E3B36"), 2.2))
-            p.drawPath(outline)
-            br = outline.boundingRect()
-            p.setPen(QPen(QColor("#1E1C19"), 2.4))
-            p.drawLine(QPointF(br.left() + br.width() * 0.2, br.top() + br.height() * 0.3),
-                       QPointF(br.right() - br.width() * 0.2, br.top() + br.height() * 0.3))
-            return
-        if style == "rocks":
-            p.setBrush(QColor("#9A9385"))
-            p.setPen(QPen(QColor("#5E594F"), 1.0))
-            p.drawPath(outline)
-            minx, miny, maxx, maxy = geom.bounds
-            p.save()
-            p.setClipPath(outline)
-            for _ in range(int(min(60, max(6, geom.area * 4)))):
-                x, y = minx + r() * (maxx - minx), miny + r() * (maxy - miny)
+
+    def _paint_bunker(self, p: QPainter, a: Area) -> None:
+        """A bunker: concrete with its firing slit."""
+        fill_outline(p, a.outline, "#8E8A80", "#3E3B36", 2.2)
+        br = a.outline.boundingRect()
+        p.setPen(QPen(QColor("#1E1C19"), 2.4))
+        p.drawLine(QPointF(br.left() + br.width() * 0.2, br.top() + br.height() * 0.3),
+                   QPointF(br.right() - br.width() * 0.2, br.top() + br.height() * 0.3))
+
+    def _paint_rocks(self, p: QPainter, a: Area) -> None:
+        """Rocks: shaded boulders over grey ground."""
+        r, outline = a.r, a.outline
+        fill_outline(p, outline, "#9A9385", "#5E594F", 1.0)
+        with clipped(p, outline):
+            for x, y in scatter(a.geom, r, int(min(60, max(6, a.geom.area * 4))), inside=False):
                 c = self.pt(x, y)
                 rad = PPI * (0.12 + 0.18 * r())
                 p.setPen(QPen(QColor("#4A463E"), 0.8))
-                g = QRadialGradient(QPointF(c.x() - rad * 0.3, c.y() - rad * 0.3), rad * 1.4)
-                g.setColorAt(0, QColor("#C9C3B5"))
-                g.setColorAt(1, QColor("#7A7466"))
-                p.setBrush(QBrush(g))
+                p.setBrush(QBrush(_lit_ball(c, rad, 0.3, 1.4, "#C9C3B5", "#7A7466")))
                 p.drawEllipse(c, rad * 1.2, rad)
-            p.restore()
-            return
-        if style == "marsh":
-            p.setBrush(QColor("#8FA08A"))
-            p.setPen(QPen(QColor("#5F7060"), 1.0))
-            p.drawPath(outline)
-            p.save()
-            p.setClipPath(outline)
-            p.fillPath(outline, texture_tile("marsh", QColor("#8FA08A").rgba(), lod_bucket(lod)))
-            p.restore()
-            return
-        base = QColor(theme.TABLE_TERRAIN.get(f.kind.lower(), "#9C9370"))
-        p.setBrush(base)
-        p.setPen(QPen(base.darker(150), 1.2))
-        p.drawPath(outline)
+
+    def _paint_marsh(self, p: QPainter, a: Area) -> None:
+        fill_outline(p, a.outline, "#8FA08A", "#5F7060", 1.0)
+        with clipped(p, a.outline):
+            p.fillPath(a.outline, texture_tile("marsh", QColor("#8FA08A").rgba(), lod_bucket(a.lod)))
 
     def _paint_linear(self, p: QPainter, f) -> None:
         style = self._style(f)
@@ -370,8 +353,9 @@ class TablePicture:
             p.drawPath(path)
 
     # -- Frozen Chosin's kinds: ice, towns, entry zones, the airstrip, places, table edges --------
-    def _paint_ice(self, p: QPainter, f, outline: QPainterPath) -> None:
+    def _paint_ice(self, p: QPainter, a: Area) -> None:
         """A frozen lake: pale blue-white ice, a darker band along the shore, cracks and drifts."""
+        f, outline = a.f, a.outline
         br = outline.boundingRect()
         g = QLinearGradient(br.topLeft(), br.bottomRight())
         g.setColorAt(0, QColor("#E4EEF2"))
@@ -380,66 +364,50 @@ class TablePicture:
         p.setPen(Qt.PenStyle.NoPen)
         p.setBrush(QBrush(g))
         p.drawPath(outline)
-        p.save()
-        p.setClipPath(outline)
-        p.setBrush(Qt.BrushStyle.NoBrush)
-        for w, a in ((16.0, 40), (8.0, 55), (3.0, 80)):  # deeper blue under the shore ice
-            p.setPen(QPen(QColor(112, 150, 172, a), w, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap,
-                          Qt.PenJoinStyle.RoundJoin))
-            p.drawPath(outline)
-        r = deco_rng(sum(map(ord, f.id)) * 17 + 3)
-        geom = f.geometry
-        minx, miny, maxx, maxy = geom.bounds
-        from shapely.geometry import Point
-        # wind-blown snow on the ice
-        for _ in range(int(min(90, geom.area * 0.9))):
-            x, y = minx + r() * (maxx - minx), miny + r() * (maxy - miny)
-            if not geom.contains(Point(x, y)):
-                continue
-            c = self.pt(x, y)
-            rw, rh = PPI * (0.5 + 1.6 * r()), PPI * (0.12 + 0.2 * r())
-            p.setPen(Qt.PenStyle.NoPen)
-            p.setBrush(QColor(255, 255, 255, 70 + int(60 * r())))
-            p.drawEllipse(c, rw, rh)
-        # pressure cracks: thin jagged lines, white over a blue-grey shadow
-        p.setBrush(Qt.BrushStyle.NoBrush)
-        for _ in range(int(min(40, geom.area * 0.35))):
-            x, y = minx + r() * (maxx - minx), miny + r() * (maxy - miny)
-            if not geom.contains(Point(x, y)):
-                continue
-            path = QPainterPath(self.pt(x, y))
-            ang = r() * math.pi
-            for _k in range(2 + int(r() * 4)):
-                ang += (r() - 0.5) * 1.4
-                step = 0.25 + r() * 0.5
-                x, y = x + math.cos(ang) * step, y + math.sin(ang) * step
-                path.lineTo(self.pt(x, y))
-            p.setPen(QPen(QColor(90, 125, 148, 110), 1.0))
-            p.drawPath(path.translated(0.7, 0.7))
-            p.setPen(QPen(QColor(255, 255, 255, 190), 0.8))
-            p.drawPath(path)
-        p.restore()
+        with clipped(p, outline):
+            p.setBrush(Qt.BrushStyle.NoBrush)
+            for w, alpha in ((16.0, 40), (8.0, 55), (3.0, 80)):  # deeper blue under the shore ice
+                p.setPen(QPen(QColor(112, 150, 172, alpha), w, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap,
+                              Qt.PenJoinStyle.RoundJoin))
+                p.drawPath(outline)
+            r = deco_rng(sum(map(ord, f.id)) * 17 + 3)
+            geom = f.geometry
+            # wind-blown snow on the ice
+            for x, y in scatter(geom, r, int(min(90, geom.area * 0.9))):
+                c = self.pt(x, y)
+                rw, rh = PPI * (0.5 + 1.6 * r()), PPI * (0.12 + 0.2 * r())
+                p.setPen(Qt.PenStyle.NoPen)
+                p.setBrush(QColor(255, 255, 255, 70 + int(60 * r())))
+                p.drawEllipse(c, rw, rh)
+            # pressure cracks: thin jagged lines, white over a blue-grey shadow
+            p.setBrush(Qt.BrushStyle.NoBrush)
+            for x, y in scatter(geom, r, int(min(40, geom.area * 0.35))):
+                path = QPainterPath(self.pt(x, y))
+                ang = r() * math.pi
+                for _k in range(2 + int(r() * 4)):
+                    ang += (r() - 0.5) * 1.4
+                    step = 0.25 + r() * 0.5
+                    x, y = x + math.cos(ang) * step, y + math.sin(ang) * step
+                    path.lineTo(self.pt(x, y))
+                p.setPen(QPen(QColor(90, 125, 148, 110), 1.0))
+                p.drawPath(path.translated(0.7, 0.7))
+                p.setPen(QPen(QColor(255, 255, 255, 190), 0.8))
+                p.drawPath(path)
         p.setBrush(Qt.BrushStyle.NoBrush)
         p.setPen(QPen(QColor("#4F7186"), 1.4))
         p.drawPath(outline)
 
-    def _paint_town(self, p: QPainter, f, outline: QPainterPath) -> None:
+    def _paint_town(self, p: QPainter, a: Area) -> None:
         """A town block: trodden ground with rows of small roofs, the way a printed map shows one."""
-        p.setPen(Qt.PenStyle.NoPen)
-        p.setBrush(QColor(0, 0, 0, 40))
-        p.drawPath(outline.translated(2, 3))
-        p.setBrush(QColor("#D8CCB4"))
-        p.setPen(QPen(QColor("#6F5F48"), 1.2))
-        p.drawPath(outline)
-        p.save()
-        p.setClipPath(outline)
-        for rect, dark in self._roofs(f):
-            p.setPen(QPen(QColor("#3A2A1C"), 0.8))
-            p.setBrush(QColor("#5C4634") if dark else QColor("#7A5A3C"))
-            p.drawRect(rect)
-            p.setPen(QPen(QColor(230, 220, 200, 140), 0.7))
-            p.drawLine(QPointF(rect.left() + 1, rect.center().y()), QPointF(rect.right() - 1, rect.center().y()))
-        p.restore()
+        drop_shadow(p, a.outline, 2, 3)
+        fill_outline(p, a.outline, "#D8CCB4", "#6F5F48", 1.2)
+        with clipped(p, a.outline):
+            for rect, dark in self._roofs(a.f):
+                p.setPen(QPen(QColor("#3A2A1C"), 0.8))
+                p.setBrush(QColor("#5C4634") if dark else QColor("#7A5A3C"))
+                p.drawRect(rect)
+                p.setPen(QPen(QColor(230, 220, 200, 140), 0.7))
+                p.drawLine(QPointF(rect.left() + 1, rect.center().y()), QPointF(rect.right() - 1, rect.center().y()))
 
     def _roofs(self, f) -> list[tuple[QRectF, bool]]:
         """A town's houses: rows of small roofs inside the block and off the roads (worked out once)."""
@@ -468,38 +436,33 @@ class TablePicture:
         cache[f.id] = out
         return out
 
-    def _paint_entry(self, p: QPainter, f, outline: QPainterPath) -> None:
+    def _paint_entry(self, p: QPainter, a: Area) -> None:
         """A Chinese entry zone: red hatching under a dashed red border (the number is its label)."""
+        outline = a.outline
         red = QColor(theme.NATIONS["pva"])
         fill = QColor(red)
         fill.setAlpha(34)
         p.setBrush(fill)
         p.setPen(Qt.PenStyle.NoPen)
         p.drawPath(outline)
-        p.save()
-        p.setClipPath(outline)
-        br = outline.boundingRect()
-        hatch = QColor(red)
-        hatch.setAlpha(80)
-        p.setPen(QPen(hatch, 1.2))
-        k = br.left() - br.height()
-        while k < br.right():
-            p.drawLine(QPointF(k, br.bottom()), QPointF(k + br.height(), br.top()))
-            k += 9.0
-        p.restore()
+        with clipped(p, outline):
+            br = outline.boundingRect()
+            hatch = QColor(red)
+            hatch.setAlpha(80)
+            p.setPen(QPen(hatch, 1.2))
+            k = br.left() - br.height()
+            while k < br.right():
+                p.drawLine(QPointF(k, br.bottom()), QPointF(k + br.height(), br.top()))
+                k += 9.0
         p.setBrush(Qt.BrushStyle.NoBrush)
         p.setPen(QPen(red.darker(115), 2.0, Qt.PenStyle.DashLine))
         p.drawPath(outline)
 
-    def _paint_airstrip(self, p: QPainter, f, outline: QPainterPath) -> None:
+    def _paint_airstrip(self, p: QPainter, a: Area) -> None:
         """A packed-earth runway with a dashed centre line along its long side."""
-        p.setPen(Qt.PenStyle.NoPen)
-        p.setBrush(QColor(0, 0, 0, 40))
-        p.drawPath(outline.translated(1.5, 2))
-        p.setBrush(QColor("#B7AE98"))
-        p.setPen(QPen(QColor("#5E564A"), 1.2))
-        p.drawPath(outline)
-        rect = f.geometry.minimum_rotated_rectangle
+        drop_shadow(p, a.outline, 1.5, 2)
+        fill_outline(p, a.outline, "#B7AE98", "#5E564A", 1.2)
+        rect = a.geom.minimum_rotated_rectangle
         cs = list(rect.exterior.coords)[:4]
         e = [(cs[i], cs[(i + 1) % 4]) for i in range(4)]
         long_ = max(e, key=lambda ab: math.dist(ab[0], ab[1]))
