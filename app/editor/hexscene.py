@@ -17,6 +17,7 @@ from PySide6.QtWidgets import (QGraphicsItem, QGraphicsPixmapItem, QGraphicsRect
 
 from app.editor import hexops, style
 from app.editor.document import DELETE, Document
+from app.ui.board_paint import star_path
 from app.engine.hexgrid import HexGrid
 from app.editor.printed import BOARD_DELAY_MS  # noqa: F401 - named here too: callers wait this long
 from app.editor.printed import PrintedBoardHost, PrintedBoardItem, try_board
@@ -385,11 +386,11 @@ def _draw_features(p: QPainter, c: QPointF, size: float, feats: list[str]) -> No
     if "star-city" in feats:
         p.setPen(QPen(QColor("#1A1A1A"), size * 0.025))
         p.setBrush(QColor("#C0392B"))
-        p.drawPath(style.star_path(c.x(), c.y(), size * 0.30, size * 0.13))
+        p.drawPath(star_path(c, size * 0.30, 0.13 / 0.30))
     elif "capital" in feats:
         p.setBrush(QColor("#1A1A1A"))
         p.setPen(Qt.NoPen)
-        p.drawPath(style.star_path(c.x(), c.y(), size * 0.17, size * 0.075))
+        p.drawPath(star_path(c, size * 0.17, 0.075 / 0.17))
         p.setBrush(Qt.NoBrush)
         p.setPen(QPen(QColor("#1A1A1A"), size * 0.03))
         p.drawEllipse(c, size * 0.22, size * 0.22)
