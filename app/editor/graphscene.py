@@ -7,13 +7,13 @@ import math
 from typing import Any, Callable
 
 from PySide6.QtCore import QLineF, QPointF, QRectF, Qt, Signal
-from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPainterPath, QPen, QPolygonF
+from PySide6.QtGui import QColor, QFont, QPainter, QPen, QPolygonF
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene, QGraphicsSceneMouseEvent, QStyleOptionGraphicsItem
 
 from app.editor import style
 from app.editor.document import Document
 from app.editor.printed import BOARD_DELAY_MS  # noqa: F401 - named here too: callers wait this long
-from app.editor.printed import PrintedBoardHost, try_board
+from app.editor.printed import PrintedBoardHost, SceneLayer, try_board
 
 RADIUS = 26.0
 GRAPH_TOOLS = ("select", "space", "arrow", "link", "delete")
@@ -83,13 +83,8 @@ class PrintedGraphItem(QGraphicsItem):
         return {sp.get("id") for sp in spaces if self.spaces.get(sp.get("id")) != sp}
 
 
-class BoardItem(QGraphicsItem):
-    def __init__(self, scene: "GraphScene"):
-        super().__init__()
-        self.s = scene
-
-    def boundingRect(self) -> QRectF:
-        return self.s.sceneRect()
+class BoardItem(SceneLayer):
+    """The editor's drawing of spaces, arrows and links (over the printed board: what changed)."""
 
     def paint(self, p: QPainter, option: QStyleOptionGraphicsItem, widget: Any = None) -> None:
         s = self.s

@@ -8,7 +8,7 @@ from pathlib import Path
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QPixmap
 from PySide6.QtWidgets import (QButtonGroup, QComboBox, QDoubleSpinBox, QFileDialog, QFormLayout, QGridLayout,
-                               QGroupBox, QSlider, QToolButton, QVBoxLayout, QWidget)
+                               QGroupBox, QSlider, QToolButton)
 
 from app.editor import hexops, style
 from app.editor.dialogs import ResizeDialog, swatch
@@ -30,11 +30,9 @@ class HexMapMixin:
         scene = HexMapScene(doc, palette, self)
         self._make_view(scene)
         scene.terrainPicked.connect(self._terrain_picked)
-        panel = QWidget()
-        lay = QVBoxLayout(panel)
-        lay.addWidget(self._tool_box(
+        panel, lay = self._tools_panel(
             ("inspect", "terrain", "fill", "pick", "hexside", "road", "elevation", "feature", "name", "label",
-             "line", "region", "box", "hilltop"), scene.tool, self.set_tool))
+             "line", "region", "box", "hilltop"), scene)
         # terrain palette
         pal = QGroupBox("Terrain")
         pg = QGridLayout(pal)
@@ -93,11 +91,8 @@ class HexMapMixin:
         self.bg_slider.sliderReleased.connect(lambda: self.set_background_opacity(self.bg_slider.value() / 100))
         f.addRow("Background", self.bg_slider)
         lay.addWidget(opts)
-        lay.addStretch(1)
-        self._dock("Map tools", panel, Qt.LeftDockWidgetArea)
-        # properties of the selected hex
-        self.hex_props = HexProperties(doc, scene)
-        self._dock("Hex", self.hex_props, Qt.RightDockWidgetArea)
+        self.hex_props = HexProperties(doc, scene)          # properties of the selected hex
+        self._dock_panels("Map tools", panel, lay, "Hex", self.hex_props)
         self._refresh_hex_controls()
 
     def _refresh_hex_controls(self) -> None:
@@ -154,24 +149,22 @@ class HexMapMixin:
         self.statusBar().showMessage(f"Brush: {name}", 3000)
 
     def new_line(self, line_id: str | None = None) -> None:
-        if self.scene is None or self.doc is None or self.doc.kind != "hexmap":
-            return
-        line_id = line_id or self.ask_text("Id of the new line (e.g. start-line, dmz)", "start-line")
-        if line_id:
-            self.scene.add_line(line_id.strip())
-            self._refresh_hex_controls()
-            self.line_combo.setCurrentText(line_id.strip())
-            self.set_tool("line")
+        self._new_named("Id of the new line (e.g. start-line, dmz)", "start-line", line_id, "line")
 
     def new_region(self, name: str | None = None) -> None:
+        self._new_named("Name of the new region (e.g. mig-alley)", "mig-alley", name, "region")
+
+    def _new_named(self, question: str, example: str, name: str | None, what: str) -> None:
+        """A new boundary line or region on a hex map: named (asked when not given), chosen in its
+        list, and its tool taken up."""
         if self.scene is None or self.doc is None or self.doc.kind != "hexmap":
             return
-        name = name or self.ask_text("Name of the new region (e.g. mig-alley)", "mig-alley")
+        name = name or self.ask_text(question, example)
         if name:
-            self.scene.add_region(name.strip())
+            getattr(self.scene, f"add_{what}")(name.strip())
             self._refresh_hex_controls()
-            self.region_combo.setCurrentText(name.strip())
-            self.set_tool("region")
+            getattr(self, f"{what}_combo").setCurrentText(name.strip())
+            self.set_tool(what)
 
     def resize_dialog(self) -> bool:
         if self.doc is None or self.doc.kind != "hexmap":

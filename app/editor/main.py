@@ -320,6 +320,22 @@ class EditorWindow(HexMapMixin, CheckingMixin, QMainWindow):
             self.tool_buttons[t] = b
         return box
 
+    def _tools_panel(self, tools: tuple[str, ...] | None, scene: Any,
+                     labels: dict[str, str] | None = None) -> tuple[QWidget, QVBoxLayout]:
+        """The left dock's panel, the kind's tool buttons first (none without a scene)."""
+        panel = QWidget()
+        lay = QVBoxLayout(panel)
+        if tools is not None and scene is not None:
+            lay.addWidget(self._tool_box(tools, scene.tool, self.set_tool, labels))
+        return panel, lay
+
+    def _dock_panels(self, tools_title: str, panel: QWidget, lay: QVBoxLayout, props_title: str,
+                     props: QWidget) -> None:
+        """The tools panel docked on the left (its contents kept to the top), the properties on the right."""
+        lay.addStretch(1)
+        self._dock(tools_title, panel, Qt.LeftDockWidgetArea)
+        self._dock(props_title, props, Qt.RightDockWidgetArea)
+
     def set_tool(self, tool: str) -> None:
         if self.scene is not None:
             self.scene.tool = tool
@@ -338,9 +354,7 @@ class EditorWindow(HexMapMixin, CheckingMixin, QMainWindow):
         doc = self.doc
         scene = GraphScene(doc, self)
         self._make_view(scene)
-        panel = QWidget()
-        lay = QVBoxLayout(panel)
-        lay.addWidget(self._tool_box(GRAPH_TOOLS, scene.tool, self.set_tool))
+        panel, lay = self._tools_panel(GRAPH_TOOLS, scene)
         opts = QGroupBox("Options")
         f = QFormLayout(opts)
         self.colour_combo = QComboBox()
@@ -353,10 +367,8 @@ class EditorWindow(HexMapMixin, CheckingMixin, QMainWindow):
         self.style_combo.currentTextChanged.connect(lambda v: setattr(scene, "link_style", v))
         f.addRow("Link style", self.style_combo)
         lay.addWidget(opts)
-        lay.addStretch(1)
-        self._dock("Board tools", panel, Qt.LeftDockWidgetArea)
         self.space_props = SpaceProperties(doc, scene)
-        self._dock("Space", self.space_props, Qt.RightDockWidgetArea)
+        self._dock_panels("Board tools", panel, lay, "Space", self.space_props)
 
     # -- tables -------------------------------------------------------------------------------
     def _build_table(self) -> None:
@@ -364,9 +376,7 @@ class EditorWindow(HexMapMixin, CheckingMixin, QMainWindow):
         doc = self.doc
         scene = TableScene(doc, self)
         self._make_view(scene)
-        panel = QWidget()
-        lay = QVBoxLayout(panel)
-        lay.addWidget(self._tool_box(TABLE_TOOLS, scene.tool, self.set_tool, {"line": "Line"}))
+        panel, lay = self._tools_panel(TABLE_TOOLS, scene, {"line": "Line"})
         opts = QGroupBox("Options")
         f = QFormLayout(opts)
         self.kind_combo = QComboBox()
@@ -407,10 +417,8 @@ class EditorWindow(HexMapMixin, CheckingMixin, QMainWindow):
                        "Select: drag a vertex; double-click an edge inserts one;\nright-click a vertex deletes it.")
         help_.setStyleSheet("color: #555;")
         lay.addWidget(help_)
-        lay.addStretch(1)
-        self._dock("Table tools", panel, Qt.LeftDockWidgetArea)
         self.feature_props = FeatureProperties(doc, scene)
-        self._dock("Feature", self.feature_props, Qt.RightDockWidgetArea)
+        self._dock_panels("Table tools", panel, lay, "Feature", self.feature_props)
 
     def _table_kind(self, kind: str) -> None:
         from app.editor.tablescene import kind_style
@@ -457,10 +465,8 @@ class EditorWindow(HexMapMixin, CheckingMixin, QMainWindow):
             lbl = QLabel(f"No board found for game {game!r}.\nEdit the scenario's tables on the right.")
             lbl.setAlignment(Qt.AlignCenter)
             self.setCentralWidget(lbl)
-        panel = QWidget()
-        lay = QVBoxLayout(panel)
+        panel, lay = self._tools_panel(SCENARIO_TOOLS, scene)
         if scene is not None:
-            lay.addWidget(self._tool_box(SCENARIO_TOOLS, scene.tool, self.set_tool))
             opts = QGroupBox("Options")
             f = QFormLayout(opts)
             self.control_combo = QComboBox()
@@ -472,10 +478,8 @@ class EditorWindow(HexMapMixin, CheckingMixin, QMainWindow):
         play.setStyleSheet("font-weight: bold; padding: 8px;")
         play.clicked.connect(self.play)
         lay.addWidget(play)
-        lay.addStretch(1)
-        self._dock("Scenario tools", panel, Qt.LeftDockWidgetArea)
         self.scenario_panel = ScenarioPanel(doc, scene, self.counters)
-        self._dock("Scenario", self.scenario_panel, Qt.RightDockWidgetArea)
+        self._dock_panels("Scenario tools", panel, lay, "Scenario", self.scenario_panel)
 
     def play(self) -> bool:
         """Save, then open the scenario in the game window (or a ``ridgeline open`` process)."""

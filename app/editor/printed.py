@@ -92,3 +92,17 @@ class PrintedBoardHost:
         """Show the game's printed board under the editor's layers (True) or the editor's plain drawing."""
         self.printed_map = bool(on)
         self._rebuild_board()
+
+
+class SceneLayer(QGraphicsItem):
+    """An item as large as its scene that paints the editor's own drawing of the document (the
+    scene ``s`` it is given holds the data); subclasses give ``paint``."""
+
+    def __init__(self, scene: QGraphicsScene, z: float | None = None):
+        super().__init__()
+        self.s: Any = scene
+        if z is not None:
+            self.setZValue(z)
+
+    def boundingRect(self) -> QRectF:
+        return self.s.sceneRect()

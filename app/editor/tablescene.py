@@ -7,12 +7,12 @@ import math
 from typing import Any
 
 from PySide6.QtCore import QPointF, QRectF, Qt, Signal
-from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPainterPath, QPen, QPolygonF
-from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene, QGraphicsSceneMouseEvent, QStyleOptionGraphicsItem
+from PySide6.QtGui import QColor, QFont, QPainter, QPainterPath, QPen, QPolygonF
+from PySide6.QtWidgets import QGraphicsScene, QGraphicsSceneMouseEvent, QStyleOptionGraphicsItem
 
 from app.editor.document import Document
 from app.editor.printed import BOARD_DELAY_MS  # noqa: F401 - named here too: callers wait this long
-from app.editor.printed import PrintedBoardHost, PrintedBoardItem, try_board
+from app.editor.printed import PrintedBoardHost, PrintedBoardItem, SceneLayer, try_board
 
 #: scene pixels per inch
 PPI = 20.0
@@ -109,13 +109,8 @@ class PrintedTableItem(PrintedBoardItem):
         return self.board.pad, self.board.pad
 
 
-class TableItem(QGraphicsItem):
-    def __init__(self, scene: "TableScene"):
-        super().__init__()
-        self.s = scene
-
-    def boundingRect(self) -> QRectF:
-        return self.s.sceneRect()
+class TableItem(SceneLayer):
+    """The editor's drawing of the table's features, vertices and the outline being drawn."""
 
     def paint(self, p: QPainter, option: QStyleOptionGraphicsItem, widget: Any = None) -> None:
         s = self.s

@@ -134,6 +134,19 @@ class HexBoard(HexPicture, Board):
         return (QPointF(x1 * self.k + self.ox, y1 * self.k + self.oy),
                 QPointF(x2 * self.k + self.ox, y2 * self.k + self.oy))
 
+    def side_segments(self, texts: Any) -> list[tuple[tuple[float, float], tuple[float, float]]]:
+        """The hexsides named in ``texts`` ("0504/0505"...) as segments in scene px; names that are
+        not a hexside of this map are skipped."""
+        segs = []
+        for text in texts if isinstance(texts, list) else []:
+            try:
+                a, b = self.grid.parse_hexside(text)
+            except (ValueError, KeyError):
+                continue
+            p1, p2 = self.side_points(a, b)
+            segs.append(((p1.x(), p1.y()), (p2.x(), p2.y())))
+        return segs
+
     def describe(self, loc: Any) -> list[str]:
         if not isinstance(loc, str) or loc not in self.centre:
             return []

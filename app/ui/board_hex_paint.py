@@ -10,8 +10,8 @@ from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFontMetricsF, QPainter, QPainterPath, QPen, QPolygonF
 
 from app.ui import theme
-from app.ui.board_paint import (deco_rng, terrain_brush, text_extent, draw_halo_text, star_path, anchor_path,
-                                chain_segments, smooth_path, wavy_path)
+from app.ui.board_paint import (anchor_path, chain_segments, deco_rng, draw_halo_text, smooth_path, star_path,
+                                terrain_brush, text_extent, turned, wavy_path)
 from app.ui.board_base import HEX_R
 
 
@@ -61,14 +61,7 @@ class HexPicture:
         named = self.grid.extra.get("named_rivers")
         if isinstance(named, dict):
             for name, sides_ in named.items():
-                segs = []
-                for text in sides_ if isinstance(sides_, list) else []:
-                    try:
-                        a, b = g.parse_hexside(text)
-                    except (ValueError, KeyError):
-                        continue
-                    p1, p2 = self.side_points(a, b)
-                    segs.append(((p1.x(), p1.y()), (p2.x(), p2.y())))
+                segs = self.side_segments(sides_)
                 if segs:
                     self.river_names.append((str(name), max(chain_segments(segs), key=len)))
         self.sea_sides = seas
@@ -81,14 +74,7 @@ class HexPicture:
         g = self.grid
         self.lines: list[tuple[dict[str, Any], list[list[QPointF]]]] = []
         for ln in g.lines:
-            segs = []
-            for text in ln.get("hexsides", []):
-                try:
-                    a, b = g.parse_hexside(text)
-                except (ValueError, KeyError):
-                    continue
-                p1, p2 = self.side_points(a, b)
-                segs.append(((p1.x(), p1.y()), (p2.x(), p2.y())))
+            segs = self.side_segments(ln.get("hexsides", []))
             through = [self.centre[h] for h in ln.get("points_hexes", ln.get("through", [])) if h in self.centre]
             if through and not segs:
                 self.lines.append((ln, [through]))
@@ -591,12 +577,9 @@ class HexPicture:
             elif ang < -90:
                 ang += 180
             mid = QPointF((a.x() + b.x()) / 2, (a.y() + b.y()) / 2)
-            p.save()
-            p.translate(mid)
-            p.rotate(ang)
-            draw_halo_text(p, QPointF(0, -HEX_R * 0.2), name, f, QColor("#2E6496"), QColor(250, 246, 232, 190),
-                           spacing=1.0)
-            p.restore()
+            with turned(p, mid.x(), mid.y(), ang):
+                draw_halo_text(p, QPointF(0, -HEX_R * 0.2), name, f, QColor("#2E6496"), QColor(250, 246, 232, 190),
+                               spacing=1.0)
 
     def _paint_roads(self, p: QPainter, lod: float, rect: QRectF | None = None) -> None:
         if rect is None:

@@ -321,3 +321,16 @@ def scatter(geom: Any, rnd: Callable[[], float], n: int, inside: bool = True) ->
         if inside and not geom.contains(Point(x, y)):
             continue
         yield x, y
+
+
+@contextmanager
+def turned(p: QPainter, x: float, y: float, degrees: float) -> Iterator[None]:
+    """Paint with the origin moved to ``(x, y)`` and turned by ``degrees`` (text running up or
+    down a counter's edge, a name along a river); the painter is put back afterwards."""
+    p.save()
+    p.translate(x, y)
+    p.rotate(degrees)
+    try:
+        yield
+    finally:
+        p.restore()

@@ -12,7 +12,7 @@ from PySide6.QtWidgets import QCheckBox, QDialog, QHBoxLayout, QLabel, QPushButt
 
 from app.engine.game import Action, Game
 from app.engine.state import GameState
-from app.ui.hooks import game_hook
+from app.ui.hooks import call_hook
 from app.ui.overlays import overlay_key
 from app.ui.scene_items import cpen
 from app.ui.action_kinds import mover
@@ -22,23 +22,11 @@ class DecisionsMixin:
     """Decisions, overlay groups and victory status: a part of :class:`~app.ui.window.MainWindow`."""
 
     def _game_decision(self, game: Game, state: GameState) -> dict[str, Any] | None:
-        fn = game_hook(game, "decision")
-        if fn is None:
-            return None
-        try:
-            d = fn(state)
-        except Exception:
-            return None
+        d = call_hook(game, "decision", state)
         return d if isinstance(d, dict) else None
 
     def _victory(self, game: Game, state: GameState) -> dict[str, Any] | None:
-        fn = game_hook(game, "victory_status")
-        if fn is None:
-            return None
-        try:
-            v = fn(state)
-        except Exception:
-            return None
+        v = call_hook(game, "victory_status", state)
         return v if isinstance(v, dict) else None
 
     def _sync_groups(self, ovs: list[dict[str, Any]]) -> None:

@@ -12,6 +12,7 @@ from app.ui.fire_panel import FirePanel
 from app.ui.turn_track import TurnTrack
 from app.ui.panels import ActionsPanel, InspectorPanel, LogPanel, PanelsPanel, ReplayPanel, TurnBar
 from app.ui.battle import BattlePanel
+from app.ui.scroll_box import panel_scroll
 
 
 class DocksMixin:
@@ -70,11 +71,7 @@ class DocksMixin:
         self.replay_panel.take_over.connect(self.replay_take_over)
         self.replay_panel.closed.connect(self.close_replay)
         R, B = Qt.DockWidgetArea.RightDockWidgetArea, Qt.DockWidgetArea.BottomDockWidgetArea
-        from PySide6.QtWidgets import QFrame, QScrollArea
-        insp = QScrollArea()
-        insp.setWidgetResizable(True)
-        insp.setFrameShape(QFrame.Shape.NoFrame)
-        insp.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        insp = panel_scroll()
         self.inspector.layout().setSizeConstraint(QVBoxLayout.SizeConstraint.SetMinimumSize)
         insp.setWidget(self.inspector)
         self.dock_inspector = self._dock("Unit", "dock-inspector", insp, R)
