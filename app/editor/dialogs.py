@@ -10,44 +10,51 @@ from PySide6.QtWidgets import (QCheckBox, QComboBox, QDialog, QDialogButtonBox, 
                                QLineEdit, QSpinBox, QWidget)
 
 
+def spin(low: int, high: int, value: int = 0) -> QSpinBox:
+    """A whole-number field from ``low`` to ``high``."""
+    s = QSpinBox()
+    s.setRange(low, high)
+    s.setValue(value)
+    return s
+
+
+def choice(items: list[str], editable: bool = False) -> QComboBox:
+    """A drop-down of ``items``, the first chosen (``editable``: other text may be typed)."""
+    c = QComboBox()
+    c.addItems(items)
+    c.setEditable(editable)
+    return c
+
+
+def add_ok_cancel(dialog: QDialog, form: QFormLayout) -> None:
+    """OK and Cancel under the form, accepting or rejecting ``dialog``."""
+    bb = QDialogButtonBox(QDialogButtonBox.Ok | QDialogButtonBox.Cancel)
+    bb.accepted.connect(dialog.accept)
+    bb.rejected.connect(dialog.reject)
+    form.addRow(bb)
+
+
 class NewMapDialog(QDialog):
     def __init__(self, parent: QWidget | None = None):
         super().__init__(parent)
         self.setWindowTitle("New hex map")
         f = QFormLayout(self)
-        self.columns = QSpinBox()
-        self.columns.setRange(1, 100)
-        self.columns.setValue(12)
-        self.rows = QSpinBox()
-        self.rows.setRange(1, 100)
-        self.rows.setValue(10)
-        self.orientation = QComboBox()
-        self.orientation.addItems(["flat", "pointy"])
-        self.offset = QComboBox()
-        self.offset.addItems(["odd", "even"])
-        self.id_format = QComboBox()
-        self.id_format.addItems(["CCRR", "C.RR"])
-        self.first_col = QSpinBox()
-        self.first_col.setRange(0, 99)
-        self.first_col.setValue(1)
-        self.first_row = QSpinBox()
-        self.first_row.setRange(0, 99)
-        self.first_row.setValue(1)
+        self.columns = spin(1, 100, 12)
+        self.rows = spin(1, 100, 10)
+        self.orientation = choice(["flat", "pointy"])
+        self.offset = choice(["odd", "even"])
+        self.id_format = choice(["CCRR", "C.RR"])
+        self.first_col = spin(0, 99, 1)
+        self.first_row = spin(0, 99, 1)
         self.default_terrain = QLineEdit("clear")
         self.rows_up = QCheckBox("rows count upwards from the bottom edge (C.RR tactical maps)")
-        f.addRow("Columns", self.columns)
-        f.addRow("Rows", self.rows)
-        f.addRow("Hex tops", self.orientation)
-        f.addRow("Shifted columns/rows", self.offset)
-        f.addRow("Numbering", self.id_format)
-        f.addRow("First column", self.first_col)
-        f.addRow("First row", self.first_row)
-        f.addRow("Default terrain", self.default_terrain)
+        for label, widget in (("Columns", self.columns), ("Rows", self.rows), ("Hex tops", self.orientation),
+                              ("Shifted columns/rows", self.offset), ("Numbering", self.id_format),
+                              ("First column", self.first_col), ("First row", self.first_row),
+                              ("Default terrain", self.default_terrain)):
+            f.addRow(label, widget)
         f.addRow(self.rows_up)
-        bb = QDialogButtonBox(QDialogButtonBox.Ok | QDialogButtonBox.Cancel)
-        bb.accepted.connect(self.accept)
-        bb.rejected.connect(self.reject)
-        f.addRow(bb)
+        add_ok_cancel(self, f)
 
     def values(self) -> dict[str, Any]:
         return {"columns": self.columns.value(), "rows": self.rows.value(),
@@ -64,16 +71,10 @@ class ResizeDialog(QDialog):
         f = QFormLayout(self)
         f.addRow(QLabel("Rows/columns to add (negative: remove). Ids are renumbered\n"
                         "so numbering still starts at the first column and row."))
-        self.spins = {}
-        for edge in ("top", "left", "bottom", "right"):
-            s = QSpinBox()
-            s.setRange(-99, 99)
-            self.spins[edge] = s
+        self.spins = {edge: spin(-99, 99) for edge in ("top", "left", "bottom", "right")}
+        for edge, s in self.spins.items():
             f.addRow(edge.capitalize(), s)
-        bb = QDialogButtonBox(QDialogButtonBox.Ok | QDialogButtonBox.Cancel)
-        bb.accepted.connect(self.accept)
-        bb.rejected.connect(self.reject)
-        f.addRow(bb)
+        add_ok_cancel(self, f)
 
     def values(self) -> dict[str, int]:
         return {k: s.value() for k, s in self.spins.items()}
