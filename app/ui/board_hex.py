@@ -93,22 +93,23 @@ class HexBoard(HexPicture, Board):
             return self.centre.get(loc)
         return None
 
-    def shape(self, loc: Any) -> QPainterPath:
-        path = QPainterPath()
+    def _add_hex(self, path: QPainterPath, loc: Any) -> None:
+        """Add hex ``loc``'s outline to ``path`` (nothing for a place that is not a hex here)."""
         poly = self.poly.get(loc) if isinstance(loc, str) else None
         if poly is not None:
             path.addPolygon(poly)
             path.closeSubpath()
+
+    def shape(self, loc: Any) -> QPainterPath:
+        path = QPainterPath()
+        self._add_hex(path, loc)
         return path
 
     def area(self, locs: list[Any]) -> QPainterPath:
         path = QPainterPath()
         path.setFillRule(Qt.FillRule.WindingFill)
         for h in locs:
-            poly = self.poly.get(h) if isinstance(h, str) else None
-            if poly is not None:
-                path.addPolygon(poly)
-                path.closeSubpath()
+            self._add_hex(path, h)
         return path
 
     def outline(self, locs: list[Any]) -> QPainterPath:

@@ -94,7 +94,7 @@ def _items(window: Any) -> tuple[DragLinesItem, DragLinesItem]:
     pieces, under the dragged one)."""
     items = getattr(window, "drag_lines_items", None)
     if items is None or items[0].scene() is not window.scene:
-        from app.ui.scene_items import Z_DRAG, Z_TARGETS
+        from app.ui.scene import Z_DRAG, Z_TARGETS
         items = window.drag_lines_items = (DragLinesItem(Z_TARGETS + 0.5), DragLinesItem(Z_DRAG - 1))
         for it in items:
             window.scene.addItem(it)

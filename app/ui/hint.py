@@ -21,7 +21,7 @@ from app.engine.match import Match
 from app.ui import theme
 from app.ui.hooks import call_hook
 from app.ui.next_step import _mover
-from app.ui.scene_items import cpen
+from app.ui.scene import cpen
 
 
 def _player_names(game: Any) -> list[str]:

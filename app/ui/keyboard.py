@@ -16,7 +16,7 @@ from PySide6.QtWidgets import QAbstractItemView, QDialog, QDialogButtonBox, QHea
     QTableWidgetItem, QVBoxLayout, QWidget
 
 from app.ui import theme
-from app.ui.scene_items import cpen
+from app.ui.scene import cpen
 
 DIRECTIONS = {"left": (-1.0, 0.0), "right": (1.0, 0.0), "up": (0.0, -1.0), "down": (0.0, 1.0)}
 

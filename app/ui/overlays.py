@@ -22,7 +22,7 @@ from PySide6.QtGui import QBrush, QColor, QPainterPath, QPen, QPolygonF
 
 from app.ui import theme
 from app.ui.boards import PPI, Board
-from app.ui.scene_items import cpen
+from app.ui.scene import cpen
 
 
 def _colour(ov: dict[str, Any], default: str, alpha: int) -> QColor:

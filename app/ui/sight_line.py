@@ -15,7 +15,7 @@ from PySide6.QtCore import QPointF, Qt
 from PySide6.QtGui import QBrush, QColor, QPainterPath
 
 from app.ui.hooks import call_hook, game_hook
-from app.ui.scene_items import PathItem, cpen
+from app.ui.scene import PathItem, cpen
 
 Z_SIGHT = 46.0          # above highlights and overlays, below a dragged piece
 CLEAR = QColor("#1E5A2E")

@@ -12,7 +12,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QBrush, QColor
 
 from app.ui.hooks import call_hook
-from app.ui.scene_items import PathItem, cpen
+from app.ui.scene import PathItem, cpen
 
 Z_SPOT = 45.0
 SPOTS = QColor("#1E7A3C")

@@ -16,7 +16,7 @@ from PySide6.QtGui import QBrush, QColor, QPainterPath
 
 from app.ui import theme
 from app.ui.hooks import call_hook
-from app.ui.scene_items import cpen
+from app.ui.scene import cpen
 
 
 def target_warning(info: dict[str, Any] | None) -> str:
