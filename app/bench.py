@@ -8,7 +8,8 @@ same program (``python -m app bench`` from source, the ``ridgeline`` binary when
 what to do through the ``RIDGELINE_BENCH_CHILD`` environment variable.
 
 The figures (``--json`` keys): ``startup_s``, ``drag_highlight_ms``, ``frame_ms``, ``reach_ms``,
-``ai_turn_s``, ``campaigns_per_min``, ``replay_10k_s``, ``peak_rss_mb``, plus ``machine``.
+``ai_turn_s``, ``campaigns_per_min``, ``replay_10k_s``, ``peak_rss_mb``, ``los_ms``, plus
+``machine``.
 ``--baseline FILE`` compares the run with a stored ``--json`` report (ratio of each figure, and a
 ``baseline`` key in the JSON). docs/benchmarks.md describes the method and records the figures of
 one machine.
@@ -32,10 +33,11 @@ from pathlib import Path
 from typing import Any, Callable
 
 FIGURES: tuple[str, ...] = ("startup_s", "drag_highlight_ms", "frame_ms", "reach_ms",
-                            "ai_turn_s", "campaigns_per_min", "replay_10k_s", "peak_rss_mb")
+                            "ai_turn_s", "campaigns_per_min", "replay_10k_s", "peak_rss_mb", "los_ms")
 
 UNITS = {"startup_s": "s", "drag_highlight_ms": "ms", "frame_ms": "ms", "reach_ms": "ms",
-         "ai_turn_s": "s", "campaigns_per_min": "/min", "replay_10k_s": "s", "peak_rss_mb": "MB"}
+         "ai_turn_s": "s", "campaigns_per_min": "/min", "replay_10k_s": "s", "peak_rss_mb": "MB",
+         "los_ms": "ms"}
 
 #: The aims (docs/benchmarks.md): which statistic, the bound, and whether lower is better.
 AIMS: dict[str, tuple[str, float, bool]] = {
@@ -447,6 +449,18 @@ def bench_reach(plan: Plan) -> dict[str, Any]:
                             f"({source}), {len(samples)} searches")
 
 
+def bench_los(plan: Plan) -> dict[str, Any]:
+    """Semper Fi!'s line of sight on its larger map: all lines from one hex, cold cache (issue 12)."""
+    from app.games import is_playable
+    if not is_playable("semper-fi"):
+        raise Unavailable("Semper Fi! is not playable in this build")
+    from app.games.semper_fi.bench import largest_map, los_all_pairs_ms
+    name, hexes = largest_map()
+    samples = los_all_pairs_ms(name, plan.reps(8, 32))
+    return summary(samples, f"Semper Fi! line of sight from one hex to all {hexes} hexes of the "
+                            f"{name} map (cold cache), {len(samples)} origins")
+
+
 def _korea38():
     from app.games import GAME_NAMES, is_playable, get_game
     if not is_playable(AI_GAME):
@@ -621,6 +635,7 @@ MEASURES: dict[str, Callable[[Plan], dict[str, Any]]] = {
     "peak_rss_mb": bench_peak_rss,
     "drag_highlight_ms": bench_drag,
     "frame_ms": bench_frame,
+    "los_ms": bench_los,
 }
 
 

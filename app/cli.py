@@ -205,6 +205,7 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
     from app.ai.selfplay import PlayerError, parse_players, run_many, summarise
     from app.engine.scenario import load_scenario
     game, loaded = load_scenario(args.scenario)
+    dice = _parse_dice(game, args.dice) if getattr(args, "dice", None) else None
     if args.games < 1:
         _err("--games must be at least 1")
         return EXIT_INVALID
@@ -216,14 +217,15 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
     if args.scheduler:
         from app.ai.cluster import ClusterUnavailable, run_on_cluster
         try:
-            results = run_on_cluster(args.scheduler, args.scenario, args.games, args.seed, players)
+            results = run_on_cluster(args.scheduler, args.scenario, args.games, args.seed, players,
+                                     dice=dice)
         except (ClusterUnavailable, OSError, TimeoutError) as e:
             _err(f"cluster: {e}")
             return EXIT_FAIL
     else:
         jobs = args.jobs or os.cpu_count() or 1
         try:
-            results = run_many(args.scenario, args.games, args.seed, players, jobs=jobs)
+            results = run_many(args.scenario, args.games, args.seed, players, jobs=jobs, dice=dice)
         except PlayerError as e:
             _err(str(e))
             return EXIT_FAIL
@@ -245,7 +247,18 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
 
 def cmd_gui(args: argparse.Namespace) -> int:
     from app.ui.main import run_gui
-    return run_gui(getattr(args, "file", None))
+    path = getattr(args, "file", None)
+    dice = getattr(args, "dice", None)
+    if not dice:
+        return run_gui(path)
+    if not path:
+        _err("--dice needs a scenario to open")
+        return EXIT_INVALID
+    # the same reading as run/legal/show/render: checked before the window opens (exit 2 if bad);
+    # a new seed each time, as File > Open gives, once the fixed rolls are used up
+    import time
+    match = _open_match(path, int(time.time()) % 1_000_000, dice)
+    return run_gui(path, match=match)
 
 
 def cmd_edit(args: argparse.Namespace) -> int:
@@ -335,6 +348,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     s = sub.add_parser("open", help="open the desktop program on a scenario or save")
     s.add_argument("file", nargs="?")
+    s.add_argument("--dice", metavar="3,3,4", help="fixed rolls, in order, before the seed takes over")
     s.set_defaults(fn=cmd_gui)
 
     s = sub.add_parser("edit", help="the designers' editor")
@@ -381,6 +395,8 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--players", help="one player name per side: random, ai, ai:easy|normal|hard, greedy")
     s.add_argument("--jobs", type=int, default=0, help="worker processes (default: all cores)")
     s.add_argument("--scheduler", help="address of a Dask scheduler to run the games on")
+    s.add_argument("--dice", metavar="3,3,4",
+                   help="fixed rolls, in order, at the start of every game, before its seed takes over")
     s.add_argument("--json", action="store_true")
     s.set_defaults(fn=cmd_selfplay)
 

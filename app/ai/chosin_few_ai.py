@@ -39,6 +39,15 @@ LOSS = -40000.0
 WIN = 40000.0
 
 
+def _remember(cache: dict[Any, Any], key: Any, value: Any, limit: int) -> Any:
+    """Keep ``value`` in a look-ahead cache, emptied whole when it grows past ``limit`` (a game
+    revisits few positions, so old entries are seldom worth keeping)."""
+    if len(cache) > limit:
+        cache.clear()
+    cache[key] = value
+    return value
+
+
 @dataclass
 class Weights:
     order: float = 6000.0
@@ -155,7 +164,54 @@ class ChosinFewAI:
                     f"about to close on our units (CF-Air-2)")
         if t == "end-actions":
             return "nothing left is worth an action: the unspent ones become air support"
+        if t == "draw":
+            return "the turn begins with the next activity card: it says which enemy moves (CF-Draw-1)"
+        if t == "order-defence":
+            return self._defence_reason(game, state, a)
+        if t in ("air-plus-one", "roll", "reroll", "accept-roll"):
+            return self._roll_reason(game, state, a)
         return ""
+
+    @staticmethod
+    def _chance(need: int) -> int:
+        """Per cent chance that one die meets ``need`` (a 1 to 6 die)."""
+        return round(max(0, min(6, 7 - need)) / 6 * 100)
+
+    def _defence_reason(self, game, state, a: Action) -> str:
+        """Which attacking cube our units roll against first (CF-EnemyMove-6)."""
+        data = game.data(state)
+        cube = str(a["cube"])
+        sp = state.cubes.get(cube, "")
+        waiting = len(state.pending)
+        return (f"{cube} in {data.space_name(sp) if sp else 'its space'} is rolled against first, "
+                f"of the {waiting} attacking cubes: the order that leaves our units the best odds "
+                f"of holding over the whole attack (CF-EnemyMove-6)")
+
+    def _roll_reason(self, game, state, a: Action) -> str:
+        """Air support on an attack roll: +1 before it (CF-Air-5), a reroll after a miss
+        (CF-Air-4), or keep the token."""
+        r = state.roll
+        data = game.data(state)
+        uname = data.unit_names.get(r.unit, r.unit)
+        what = f"{uname} holding against {r.cube}" if r.kind == "enemy" else f"{uname} hitting {r.cube}"
+        t = a["type"]
+        tokens = f"{state.air_held} air support token{'s' if state.air_held != 1 else ''}"
+        if t == "air-plus-one":
+            return (f"+1 from air support: {what} needs {r.need}+, now {r.need - 1}+ on the die, "
+                    f"from {self._chance(r.need)}% to {self._chance(r.need - 1)}% ({tokens} held) (CF-Air-5)")
+        if t == "roll":
+            if state.air_held <= 0 or r.plus:
+                return f"{what} needs {r.need}+ ({self._chance(r.need - r.plus)}%): nothing to add, roll (CF-Actions-3)"
+            return (f"{what} needs {r.need}+ ({self._chance(r.need)}%): the air support token is kept "
+                    f"for a reroll if this misses, or for a roll that matters more (CF-Air-4)")
+        got = r.face + r.plus
+        if t == "reroll":
+            return (f"{what} rolled {got} against {r.need}+ and missed: a reroll with air support "
+                    f"gives another {self._chance(r.need - r.plus)}% chance ({tokens} held) (CF-Air-4)")
+        if got >= r.need:
+            return f"{what} rolled {got} against {r.need}+: it worked, keep it (CF-Actions-3)"
+        return (f"{what} rolled {got} against {r.need}+ and missed: the token is worth more later "
+                f"than a {self._chance(r.need - r.plus)}% reroll here (CF-Air-4)")
 
     def _public(self, state):
         """A copy without the secrets: the deck keeps its cards but not their order."""
@@ -334,10 +390,7 @@ class ChosinFewAI:
                 if nd < dist.get(nxt, 1e9):
                     dist[nxt] = nd
                     heapq.heappush(heap, (nd, nxt))
-        if len(self._route_cache) > 50000:
-            self._route_cache.clear()
-        self._route_cache[key] = best
-        return best
+        return _remember(self._route_cache, key, best, 50000)
 
     def _remaining_turns(self, game, s) -> tuple[float, float]:
         data = game.data(s)
@@ -382,10 +435,7 @@ class ChosinFewAI:
                 s.air_board = saved
         else:
             out = {sp: game.cube_destination(s, sp)[0] for sp in game.data(s).adjacent}
-        if len(self._dest_cache) > 20000:
-            self._dest_cache.clear()
-        self._dest_cache[key] = out
-        return out
+        return _remember(self._dest_cache, key, out, 20000)
 
     def _colour_odds(self, game, s) -> dict[str, float]:
         data = game.data(s)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, Callable
 
-from app.ai.selfplay import _worker
+from app.ai.selfplay import _worker, task
 
 
 class ClusterUnavailable(Exception):
@@ -20,14 +20,14 @@ class ClusterUnavailable(Exception):
 
 def run_on_cluster(address: str, scenario: str | Path, games: int, seed: int, players: list[str],
                    progress: Callable[[int, int], None] | None = None,
-                   timeout: float = 30.0) -> list[dict[str, Any]]:
+                   timeout: float = 30.0, dice: list[int] | None = None) -> list[dict[str, Any]]:
     """Submit one task per game to the scheduler at ``address``; results in seed order."""
     try:
         from distributed import Client, as_completed
     except ImportError:
         raise ClusterUnavailable("--scheduler needs the 'cluster' extra: pip install -e '.[cluster]'") from None
     path = str(Path(scenario).resolve())
-    tasks = [(path, seed + i, players) for i in range(games)]
+    tasks = [task(path, seed + i, players, dice) for i in range(games)]
     with Client(address, timeout=timeout) as client:
         futures = client.map(_worker, tasks, pure=False)
         done = 0

@@ -198,8 +198,35 @@ class GutsAI:
                     f"to get it moving again (GUTS-RALLY)")
         if t == "end-turn":
             return "no order left is worth its risk this turn"
-        if t == "press-on":
-            return "pressing on while the gun's fire is still survivable (GUTS-PRESS)"
+        if t in ("press-on", "stay-down"):
+            e = E[a["team"]]
+            guns = sorted({st.guns[f.gun].name for f in st.pending.fires}) if st.pending else []
+            under = f" under the fire of {', '.join(guns)}" if guns else ""
+            pc, p_f, p_cf = self.press_odds(st, e, leader)
+            odds = (f"{pct(pc)} to keep going, {pct(p_f)} to go to ground, {pct(p_cf)} to be "
+                    f"pinned")
+            if t == "press-on":
+                return f"{e.name} presses on{under}{led}: {odds} (GUTS-PRESS)"
+            return (f"{e.name} stays down{under}: pressing on would give {odds}, not worth the "
+                    f"risk (GUTS-PRESS)")
+        if t in ("follow-up", "decline"):
+            e = E[a["team"]]
+            g = st.guns[st.pending.gun] if st.pending and st.pending.gun else None
+            gun = g.name if g is not None else "the gun"
+            # the game's own leave-cover tests (GUTS-LEAVE): one per cone it is in, else one
+            # at the outside-any-cone modifier, each with the bayonet's -2
+            fires = R.fire_on(st, e)
+            mods = [R.MOD_FOLLOW_UP] * len(fires) or [R.MOD_FOLLOW_UP + R.MOD_OUTSIDE_CONE]
+            chance = 1.0
+            for mod in mods:
+                chance *= p_ok(e.guts, e.average, mod)
+            tests = f"{len(mods)} test{'s' if len(mods) != 1 else ''} at {mods[0]:+d}"
+            if t == "follow-up":
+                return (f"{e.name} follows its grenades into {gun}'s pit with the bayonet: {tests}, "
+                        f"{pct(chance)} to get there (GUTS-SIL-GREN, GUTS-LEAVE)")
+            return (f"{gun} is already out for good; a bayonet follow-up means {tests}, only "
+                    f"{pct(chance)} to pass, for nothing more to win: {e.name} stays where it is "
+                    f"(GUTS-SIL-GREN, GUTS-LEAVE)")
         return ""
 
     # .............................................................. situation
@@ -561,24 +588,7 @@ class GutsAI:
             if a["type"] != "press-on":
                 continue
             leader = E[a["leader"]] if a.get("leader") else None
-            lm = R.leader_mod(leader)[0] if leader is not None and R.leader_mod(leader) else 0
-            tests = []
-            if not p.fires:
-                tests.append(lm)
-            for f in p.fires:
-                bm = R.band_mod(st, f)
-                cov = next((c for c in e.covers if c.gun == f.gun), None)
-                tests.append(lm + (bm[0] if bm else 0) + (R.MOD_BAR_COVER if cov and cov.bar else 0))
-            pc = 1.0
-            p_le_s = 1.0
-            p_le_f = 1.0
-            for mod in tests:
-                lp = R.level_probs(e.guts, e.average, mod)
-                pc *= lp[R.CRIT_SUCCESS]
-                p_le_s *= lp[R.CRIT_SUCCESS] + lp[R.SUCCESS]
-                p_le_f *= 1 - lp[R.CRIT_FAIL]
-            p_cf = 1 - p_le_f
-            p_f = max(0.0, p_le_f - p_le_s)
+            pc, p_f, p_cf = self.press_odds(st, e, leader)
             in_cone = bool(p.fires)
             costs = HALT_IN_CONE if in_cone else HALT_COST
             gain = 2.0 if not p.gun else GUN_VALUE * 0.8
@@ -587,6 +597,27 @@ class GutsAI:
             if v > best[0]:
                 best = (v, a)
         return best[1]
+
+    @staticmethod
+    def press_odds(st: GutsState, e: Element, leader: Element | None) -> tuple[float, float, float]:
+        """Chances that pressing on (GUTS-PRESS) keeps ``e`` going, drives it to ground, or pins
+        it: one test per gun firing on the move (or one test when none does)."""
+        p = st.pending
+        lm = R.leader_mod(leader)[0] if leader is not None and R.leader_mod(leader) else 0
+        tests = []
+        if not p.fires:
+            tests.append(lm)
+        for f in p.fires:
+            bm = R.band_mod(st, f)
+            cov = next((c for c in e.covers if c.gun == f.gun), None)
+            tests.append(lm + (bm[0] if bm else 0) + (R.MOD_BAR_COVER if cov and cov.bar else 0))
+        pc = p_le_s = p_le_f = 1.0
+        for mod in tests:
+            lp = R.level_probs(e.guts, e.average, mod)
+            pc *= lp[R.CRIT_SUCCESS]
+            p_le_s *= lp[R.CRIT_SUCCESS] + lp[R.SUCCESS]
+            p_le_f *= 1 - lp[R.CRIT_FAIL]
+        return pc, max(0.0, p_le_f - p_le_s), 1 - p_le_f
 
 
 def make_ai(seed: int = 0, side: str = R.SIDE, level: str = "normal") -> GutsAI:

@@ -76,10 +76,14 @@ class GameResult:
 def play_one(game: Game, scenario: dict[str, Any], seed: int, players: list[str],
              max_actions: int = 200_000,
              check: Callable[[Match], None] | None = None,
-             data_folder: str | Path | None = None) -> GameResult:
+             data_folder: str | Path | None = None,
+             dice: list[int] | None = None) -> GameResult:
     """Play one game to its end. ``check`` runs after every action (the fuzzer's invariants);
-    ``data_folder`` is the designer's folder of the scenario file (its data files)."""
-    match = Match.start(game, scenario, seed=seed, keep_snapshots=False, data_folder=data_folder)
+    ``data_folder`` is the designer's folder of the scenario file (its data files); ``dice``
+    the fixed rolls that open the game (``--dice``, app.engine.dice), ahead of the scenario's."""
+    options = {"dice": list(dice)} if dice else None
+    match = Match.start(game, scenario, seed=seed, options=options, keep_snapshots=False,
+                        data_folder=data_folder)
     seats = {side: make_player(game, spec, seed, side) for side, spec in zip(game.sides, players)}
     for _ in range(max_actions):
         if match.outcome() is not None:
@@ -107,18 +111,28 @@ def play_one(game: Game, scenario: dict[str, Any], seed: int, players: list[str]
                       state_hash=match.digest(), actions=len(match.history))
 
 
-def _worker(args: tuple[str, int, list[str]]) -> dict[str, Any]:
-    path, seed, players = args
+def task(path: str | Path, seed: int, players: list[str], dice: list[int] | None = None) -> tuple:
+    """The picklable description of one game, for a local pool or a cluster."""
+    return (str(path), seed, players) + ((list(dice),) if dice else ())
+
+
+def _worker(args: tuple) -> dict[str, Any]:
+    """One game: (path, seed, players) or (path, seed, players, fixed dice)."""
+    path, seed, players = args[:3]
+    dice = args[3] if len(args) > 3 else None
     from app.engine.paths import designer_folder_of
     from app.engine.scenario import load_scenario
     game, loaded = load_scenario(path)
-    return play_one(game, loaded.data, seed, players, data_folder=designer_folder_of(path)).to_json()
+    return play_one(game, loaded.data, seed, players, data_folder=designer_folder_of(path),
+                    dice=dice).to_json()
 
 
 def run_many(path: str | Path, games: int, seed: int, players: list[str], jobs: int = 1,
-             progress: Callable[[int, int], None] | None = None) -> list[dict[str, Any]]:
-    """Play ``games`` games with seeds ``seed .. seed+games-1``; results in seed order."""
-    tasks = [(str(path), seed + i, players) for i in range(games)]
+             progress: Callable[[int, int], None] | None = None,
+             dice: list[int] | None = None) -> list[dict[str, Any]]:
+    """Play ``games`` games with seeds ``seed .. seed+games-1``; results in seed order.
+    ``dice``: fixed rolls that open every game (then each game's seed takes over)."""
+    tasks = [task(path, seed + i, players, dice) for i in range(games)]
     results: list[dict[str, Any]] = []
     if jobs <= 1 or games <= 1:
         for t in tasks:

@@ -22,7 +22,7 @@ def mover(a: dict[str, Any]) -> str | None:
 
 def is_drag_action(a: dict[str, Any]) -> bool:
     """A move the player makes by dragging a piece to a place."""
-    return "to" in a and mover(a) is not None
+    return "to" in a and mover(a) is not None and a.get("type") != "mode"   # a change of mode is no move
 
 
 def is_declare(a: dict[str, Any]) -> bool:

@@ -21,7 +21,7 @@ from PySide6.QtGui import QColor, QFont, QPainter, QPainterPath, QPen
 from PySide6.QtWidgets import (QDialog, QFileDialog, QGridLayout, QHBoxLayout, QLabel, QListWidget,
                                QPushButton, QSizePolicy, QVBoxLayout, QWidget)
 
-from app.ui import theme
+from app.ui import side_names, theme
 from app.ui.hooks import call_hook
 
 MAX_SAMPLES = 240          # positions measured at most (long games are sampled evenly)
@@ -74,7 +74,7 @@ def _outcome_words(game: Any, out: Any) -> tuple[str, str]:
     if out is None:
         return "The game is not over", ""
     if out.winner:
-        who = out.winner.replace("-", " ").title()
+        who = side_names.name(out.winner, game)
         head = f"{who} wins: {out.level} victory" if game.solitaire is False else f"Victory: {out.level}"
     else:
         head = "Defeat" if getattr(game, "solitaire", False) and out.level != "draw" else f"No winner: {out.level}"
@@ -227,7 +227,7 @@ class EndReport(QDialog):
         self.detail.setWordWrap(True)
         body.addWidget(self.detail)
         colours = {s: theme.side_colour(s, tuple(rep.sides)) for s in rep.sides}
-        legend = QLabel("  ".join(f"<span style='color:{colours[s].name()}'>&#9632;</span> {s.replace('-', ' ').title()}"
+        legend = QLabel("  ".join(f"<span style='color:{colours[s].name()}'>&#9632;</span> {side_names.name(s, match.game)}"
                                   for s in rep.sides))
         legend.setTextFormat(Qt.TextFormat.RichText)
         body.addWidget(legend)

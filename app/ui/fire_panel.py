@@ -134,6 +134,10 @@ class FirePanel(QScrollArea):
         self._set([], "")
 
     def _set(self, items: list[tuple[Action, dict[str, Any]]], heading: str) -> None:
+        shown = (heading, [(repr(a), repr(o)) for a, o in items[:MAX_SHOWN]], len(items))
+        if shown == getattr(self, "_shown", None):
+            return                  # the same cards (every press re-asks): no widgets rebuilt
+        self._shown = shown
         box = QWidget()
         v = QVBoxLayout(box)
         v.setContentsMargins(6, 4, 6, 4)

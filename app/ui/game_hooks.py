@@ -42,6 +42,19 @@ class GameHooks(Protocol):
         """True when the phase has nothing to decide, so *Skip phases* passes it on entry. Default:
         the only legal action closes the step."""
 
+    def action_groups(self, state: State, actions: list[Action]) -> list[dict[str, Any]]:
+        """``[{title, panel, actions}]``: the listed legal actions the Actions dock folds together
+        under one title (groups of fewer than two stay in the plain list)."""
+
+    def opening_view(self, state: State) -> dict[str, Any] | None:
+        """``{"boxes": [box ids]}``: the off-map boxes the first view of a game takes in along with
+        the board. Default: the whole board fitted to the view."""
+
+    def sandbox_position(self, rows: list[dict[str, Any]], source: str) -> dict[str, Any]:
+        """The scenario file for a position saved from the sandbox, made from its ``[[piece]]`` rows
+        (the window adds format, game, id and name); for a game whose scenarios need more than the
+        pieces."""
+
     # -- battles and decisions ---------------------------------------------------------------------
     def battles(self, state: State) -> list[dict[str, Any]]:
         """``[{index, defender, defender_name, hex, attack, defence, attackers/support/wave: [{id, name,

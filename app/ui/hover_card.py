@@ -12,7 +12,7 @@ from __future__ import annotations
 import html
 from typing import Any
 
-from PySide6.QtCore import QPoint, Qt, Signal
+from PySide6.QtCore import QPoint, QRect, Qt, Signal
 from PySide6.QtWidgets import QFrame, QLabel, QVBoxLayout, QWidget
 
 from app.ui.action_kinds import mover as _mover
@@ -170,9 +170,26 @@ class HoverCard(QFrame):
                 x = at.x() - self.width() - 12
             if y + self.height() > parent.height() - 4:
                 y = at.y() - self.height() - 12
-        self.move(max(2, x), max(2, y))
+        x, y = self._clear_of_overview(at, max(2, x), max(2, y))
+        self.move(x, y)
         self.show()
         self.raise_()
+
+    def _clear_of_overview(self, at: QPoint, x: int, y: int) -> tuple[int, int]:
+        """The map's overview is a sibling drawn over the viewport: put the card where it is not
+        (the other side of the pointer, then above it), so the card is never half hidden."""
+        parent = self.parentWidget()
+        view = parent.parentWidget() if parent is not None else None
+        ov = getattr(view, "overview", None)
+        if parent is None or not isinstance(ov, QWidget) or not ov.isVisible():
+            return x, y
+        blocked = ov.geometry().translated(-parent.x(), -parent.y())
+        w, h = self.width(), self.height()
+        for cx, cy in ((x, y), (at.x() - w - 12, y), (x, at.y() - h - 12), (at.x() - w - 12, at.y() - h - 12)):
+            cx, cy = max(2, cx), max(2, cy)
+            if not QRect(cx, cy, w, h).intersects(blocked):
+                return cx, cy
+        return x, y
 
     def hide_card(self) -> None:
         self.pid = None

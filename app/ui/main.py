@@ -25,14 +25,17 @@ def make_app():
     return app
 
 
-def run_gui(path: str | None = None) -> int:
-    """Create the window, offer to restore an unfinished game, open ``path`` if given, and run."""
+def run_gui(path: str | None = None, match=None) -> int:
+    """Create the window, offer to restore an unfinished game, open ``path`` if given, and run.
+    ``match``: ``path`` already started (``open --dice``: fixed rolls ahead of the file's)."""
     app = make_app()
     from app.ui.window import MainWindow
     win = MainWindow()
     win.show()
     restored = win.offer_recovery()
-    if path and not restored:
+    if match is not None and not restored:
+        win.start_match(match, {}, path=path)
+    elif path and not restored:
         if not win.open_path(Path(path)):
             return 2 if not win.isVisible() else app.exec()
     return app.exec()

@@ -1,10 +1,14 @@
 """File > Save position as scenario: the moment on the screen written as a scenario file.
 
 With the rules on, the file is the engine's position (app.engine.position): it loads to the
-same state digest, dice to come included. In the sandbox (rules off) there is no game state to
-keep, only pieces on a board: the file lists every piece with its place and look as
-``[[piece]]`` rows of the board's game, so opening it shows the same pieces in the same places
-(in the sandbox again for a game without rules, with the rules on otherwise).
+same state digest, dice to come included. In the sandbox (rules off) the file lists every piece
+with its place and look as ``[[piece]]`` rows of the board's game, so opening it shows the same
+pieces in the same places (in the sandbox again for a game without rules, with the rules on
+otherwise). It also carries a ``[sandbox]`` table: the sandbox's own position (every piece as it
+lies, flags and turn included, the dice to come) without the board, which is found again from
+the game and checked by its digest. A sandbox made from that file (opening it for a game without
+rules; Game > Sandbox or a new sandbox game for one with rules, before any move) is the saved
+sandbox to the digest (app.ui.sandbox.exact_sandbox).
 """
 
 from __future__ import annotations
@@ -64,9 +68,23 @@ def sandbox_document(match: Any, name: str = "") -> dict[str, Any]:
         if isinstance(row.get("at"), str) and row["at"].startswith("box:"):
             row["at"] = row["at"][4:]
         rows.append(row)
+    from app.ui.sandbox import sandbox_table
+    if rules:
+        # a game whose scenarios need more than the pieces (a map, a clock) completes the file
+        from app.games import get_game
+        from app.ui.hooks import game_hook
+        hook = game_hook(get_game(gid), "sandbox_position")
+        if hook is not None:
+            doc = dict(hook(rows, str(getattr(state, "source", "") or "")))
+            doc.update({"format": "ridgeline-scenario", "version": 1, "game": gid,
+                        "id": _slug(name or "sandbox-position"), "name": name or "A position from the sandbox",
+                        "description": "Pieces placed by hand in the sandbox.",
+                        "sandbox": sandbox_table(match)})
+            return doc
     return {"format": "ridgeline-scenario", "version": 1, "game": gid, "id": _slug(name or "sandbox-position"),
             "name": name or "A position from the sandbox",
             "description": "Pieces placed by hand in the sandbox.", "piece": rows,
+            "sandbox": sandbox_table(match),
             # the pieces as they stand: no phase entry steps (arrivals) moving them on load
             "position": {"unlisted": "remove", "enter": False} if rules else {"unlisted": "remove"}}
 

@@ -23,8 +23,8 @@ from PySide6.QtWidgets import (QLineEdit, QListWidget, QListWidgetItem, QSplitte
 
 from app.ui.hooks import call_hook
 
-# a rule number as games cite it: 8.2.2, 9.2.4.1, GUTS-MOVE, CF-Actions-2
-RULE_RE = re.compile(r"\b(\d{1,2}\.\d{1,2}(?:\.\d{1,2}){0,2}|GUTS-[A-Z]+(?:-[A-Z]+)*|CF-[A-Za-z]+-?[0-9A-Z]*)\b")
+# a rule number as games cite it: 8.2.2, 9.2.4.1, C7.1 and 1.8f (Semper Fi!), GUTS-MOVE, CF-Actions-2
+RULE_RE = re.compile(r"\b(C?\d{1,2}\.\d{1,2}[a-h]?(?:\.\d{1,2}){0,2}|GUTS-[A-Z]+(?:-[A-Z]+)*|CF-[A-Za-z]+-?[0-9A-Z]*)\b")
 
 
 @dataclass

@@ -235,7 +235,8 @@ def pieces_from_scenario(scenario: dict[str, Any]) -> list[dict[str, Any]]:
 
 
 def sandbox_from_scenario_file(path: str | Path) -> tuple[SandboxGame, dict[str, Any]]:
-    """A sandbox for a scenario of any game, with or without rules."""
+    """A sandbox for a scenario of any game, with or without rules; a file saved from the
+    sandbox gives back that very sandbox (its ``[sandbox]`` table, :func:`exact_sandbox`)."""
     from app.games import GAME_NAMES
     from app.engine.files import load
     p = Path(path)
@@ -245,13 +246,69 @@ def sandbox_from_scenario_file(path: str | Path) -> tuple[SandboxGame, dict[str,
     gid = str(data.get("game", ""))
     board = find_board_file(gid, data, p)
     title = f"{GAME_NAMES.get(gid, gid)} - {data.get('name', p.stem)} (sandbox)"
+    exact = exact_sandbox(data, board)
+    if exact is not None:
+        return SandboxGame(title), exact
     return SandboxGame(title), scenario_from(board, pieces_from_scenario(data), source=str(p))
 
 
 def sandbox_from_match(match) -> tuple[SandboxGame, dict[str, Any]]:
-    """Take the current position of a real game off the rules."""
+    """Take the current position of a real game off the rules. A game just opened from a file
+    saved in the sandbox (no move made yet) gives back the saved sandbox exactly."""
     g, st = match.game, match.state
     board = g.board_data(st)
     pieces = g.pieces(st, None)
+    exact = exact_sandbox(match.scenario or {}, board)
+    if exact is not None and _places(exact_pieces(exact)) == _places(pieces):
+        return SandboxGame(f"{g.name} (sandbox)"), exact
     return (SandboxGame(f"{g.name} (sandbox)"),
             scenario_from(board, pieces, source=f"{g.id}: {st.scenario}, turn {st.turn}", sides=g.sides))
+
+
+# -- a sandbox saved exactly (File > Save position as scenario) ---------------------------------------
+
+def board_digest(board: dict[str, Any] | None) -> str:
+    from app.engine.state import digest_of_json
+    return digest_of_json(board or {})
+
+
+def sandbox_table(match: Any) -> dict[str, Any]:
+    """The ``[sandbox]`` table of a saved sandbox: its position as the engine writes any game's
+    (app.engine.position: pieces, turn, dice to come), with the board left out (it is the
+    game's, found again on loading) and named by its digest instead."""
+    from app.engine.position import ENVELOPE, position_scenario
+    st = match.state
+    from app.engine.position import _has_null
+    plain = [dict(pc) for pc in st.pieces] if not _has_null(st.pieces) else []   # else as JSON text
+    base = scenario_from(st.board, plain, source=st.source, sides=st.sides)
+    base["id"] = st.scenario
+    doc = position_scenario(match.game, st, base)
+    table = {k: v for k, v in doc.items() if k not in ENVELOPE and k != "board"}
+    table["board_digest"] = board_digest(st.board)
+    return table
+
+
+def exact_sandbox(data: dict[str, Any], board: dict[str, Any] | None) -> dict[str, Any] | None:
+    """The sandbox scenario that starts as the saved ``[sandbox]`` table of ``data`` (its
+    position keys restore pieces, turn and dice), or None when there is none or ``board`` is
+    not the board it was saved on."""
+    table = data.get("sandbox") if isinstance(data, dict) else None
+    if not isinstance(table, dict) or table.get("board_digest") != board_digest(board):
+        return None
+    out = {k: copy.deepcopy(v) for k, v in table.items() if k != "board_digest"}
+    out["board"] = board or {}
+    out.setdefault("pieces", [])
+    return out
+
+
+def exact_pieces(scenario: dict[str, Any]) -> list[dict[str, Any]]:
+    """The pieces a sandbox scenario starts with, its ``[position]`` fields applied."""
+    from app.engine.position import field_values, position_table
+    got = field_values(SandboxState, position_table(scenario)).get("pieces")
+    return list(got if isinstance(got, list) else scenario.get("pieces") or [])
+
+
+def _places(pieces: list[dict[str, Any]]) -> dict[str, tuple[str, bool]]:
+    """Where each piece stands and which side is up: a game opened from a saved sandbox still
+    shows it as saved until a piece moves (a phase with no choice skipped changes nothing)."""
+    return {str(p.get("id")): (json.dumps(p.get("at")), bool(p.get("reduced"))) for p in pieces}

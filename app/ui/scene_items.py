@@ -9,7 +9,7 @@ from PySide6.QtCore import QEasingCurve, QPoint, QPointF, QRectF, QSizeF, Qt, QV
 from PySide6.QtGui import QBrush, QColor, QFontMetricsF, QPainter, QPainterPath, QPen
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsObject, QStyleOptionGraphicsItem, QWidget
 
-from app.ui import theme
+from app.ui import highlight_cache, theme
 from app.ui.boards import draw_halo_text
 from app.ui.counters import DIM_FLAGS, flags_of, look_key, piece_pixmap, piece_size
 
@@ -379,6 +379,8 @@ class PathItem(QGraphicsItem):
         return self._rect
 
     def paint(self, p: QPainter, option, widget=None) -> None:
+        if highlight_cache.paint(self.shapes, self.texts, self.clip, p):     # big target layers
+            return
         p.setRenderHint(QPainter.RenderHint.Antialiasing)
         lod = QStyleOptionGraphicsItem.levelOfDetailFromTransform(p.worldTransform())
         if self.clip is not None:

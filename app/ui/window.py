@@ -26,7 +26,7 @@ from app.ui import theme
 from app.ui.boards import Board, make_board
 from app.ui.config import journal_path, settings
 from app.ui.dialogs import HandOver
-from app.ui import event_card, hq_sheets
+from app.ui import action_groups, event_card, hq_sheets, view_focus
 from app.ui import seats as seating
 from app.ui.hooks import call_hook, game_hook
 from app.ui.next_step import NextStep, confirm_next, find_next_step
@@ -217,7 +217,7 @@ class MainWindow(DocksMixin, MenusMixin, FilesMixin, HandoverMixin, ReplayMixin,
         self.dock_odds.setVisible(not (game.solitaire and game_hook(game, "battles") is None) or bool(self.odds.titles))
         self._balance_docks()
         self.rules_panel.set_game(game, match.state)
-        self.view.zoom_to_fit()
+        view_focus.fit_opening(self, game, match.state)           # the board (and boxes the game names)
         self._update_title()
         out = match.outcome()
         scen_name = str((match.scenario or {}).get("name") or match.state.scenario)   # its title, not its file id
@@ -424,7 +424,8 @@ class MainWindow(DocksMixin, MenusMixin, FilesMixin, HandoverMixin, ReplayMixin,
                 except Exception:
                     label = json.dumps(a)
                 items.append((label, a))
-            self.actions_panel.set_actions(items, "Only moves on the map: drag a unit.")
+            self.actions_panel.set_actions(items, "Only moves on the map: drag a unit.",
+                                           groups=action_groups.groups(game, state, items))
         self._show_inspector()
 
     def _show_inspector(self) -> None:

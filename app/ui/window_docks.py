@@ -6,11 +6,11 @@ from __future__ import annotations
 from PySide6.QtCore import QByteArray, Qt
 from PySide6.QtWidgets import QDockWidget, QHBoxLayout, QLabel, QPushButton, QToolBar, QVBoxLayout, QWidget
 
-from app.ui import hq_sheets
+from app.ui import action_groups, hq_sheets, track_boxes
 from app.ui.rules_panel import RulesPanel
 from app.ui.fire_panel import FirePanel
 from app.ui.turn_track import TurnTrack
-from app.ui.panels import ActionsPanel, InspectorPanel, LogPanel, PanelsPanel, ReplayPanel, TurnBar
+from app.ui.panels import InspectorPanel, LogPanel, PanelsPanel, ReplayPanel, TurnBar
 from app.ui.battle import BattlePanel
 from app.ui.scroll_box import panel_scroll
 
@@ -62,9 +62,9 @@ class DocksMixin:
         ob.addWidget(self.odds, 1)
         self.battle_panel.hide()
         self.log = LogPanel()
-        self.actions_panel = ActionsPanel()
+        self.actions_panel = action_groups.GroupedActionsPanel()     # the game's groups folded
         self.actions_panel.chosen.connect(lambda a: self.apply_action(a))
-        self.game_panels = PanelsPanel()
+        self.game_panels = track_boxes.TrackPanelsPanel()    # tracks drawn as boxes with markers
         self.replay_panel = ReplayPanel()
         self.replay_panel.moved.connect(self.replay_goto)
         self.replay_panel.play_toggled.connect(self._replay_play)

@@ -120,3 +120,47 @@ def test_broken_unit_next_to_the_enemy_falls_back() -> None:
     assert {"type": "fall-back", "unit": "1-5-plt-1"} in legal
     a = make_ai(seed=1, side="us").choose(m, legal)
     assert a == {"type": "fall-back", "unit": "1-5-plt-1"}
+
+
+def test_explain_gives_a_players_reason_for_each_kind_of_action() -> None:
+    """The hint's reason (app.ui.hint): every action kind the AI may pick has words made of the
+    figures it weighs, with the rule, and no ids or raw data."""
+    from app.ai.semper_fi.player import SemperFiAI
+    from app.games.semper_fi.game import GAME
+    from app.engine.match import Match
+    from tests.semper_fi.conftest import scenario
+    m = Match.start(GAME, scenario("5-1-morning-assault"), seed=1, keep_snapshots=False)
+    seen: dict[str, str] = {}
+    for _ in range(150):
+        if m.outcome() is not None or {"fire", "move", "mode"} <= set(seen):
+            break
+        st = m.state
+        ai = SemperFiAI(1, st.active)
+        legal = m.legal_actions()
+        for a in legal:
+            if a["type"] not in seen:
+                why = ai.explain(m, a)
+                assert why, a
+                assert "{" not in why and "None" not in why and "-plt-" not in why
+                seen[a["type"]] = why
+        quick = next((a for a in legal if a["type"] in ("place-rest", "end-setup")), None)
+        m.apply(quick if st.phase == "setup" and quick else ai.choose(m, legal))
+    assert {"place", "end-setup", "end-phase"} <= set(seen)
+    assert any(k in seen for k in ("fire", "move", "mode"))
+    if "fire" in seen:
+        assert "(C6.1)" in seen["fire"] and "%" in seen["fire"]
+    if "move" in seen:
+        assert "objectives" in seen["move"] and "(C4.1)" in seen["move"]
+
+
+def test_the_hint_shows_the_ais_reason() -> None:
+    from app.ai.semper_fi.player import SemperFiAI
+    from app.games.semper_fi.game import GAME
+    from app.engine.match import Match
+    from app.ui.hint import explain_choice
+    from tests.semper_fi.conftest import scenario
+    m = Match.start(GAME, scenario("5-1-morning-assault"), seed=1, keep_snapshots=False)
+    ai = SemperFiAI(1, m.state.active)
+    a = ai.choose(m, m.legal_actions())
+    why = explain_choice(ai, m, a)
+    assert why and a["type"] == "place" and a["to"] in why and " m up" in why

@@ -109,5 +109,27 @@ def advance_em(game, state, faces: list[int] | None = None) -> Script:
     return ctx
 
 
+def marine_attack_roll(game, state, air: int = 1) -> Any:
+    """The Marines attack red-1 in A-1 with ``air`` support tokens held: the roll waits (CF-Air-4/5)."""
+    st = actions_phase(state, 3)
+    st.air_held = air
+    st.cup.remove("red-1")
+    st.cubes = {"red-1": "A-1"}
+    run(game, st, {"type": "attack", "unit": "marine", "target_space": "A-1", "cube": "red-1"})
+    return st
+
+
+def red_attack(game, state, units: dict[str, str], faces: list[int] | None = None, air: int = 0,
+               step: dict[str, int] | None = None) -> Any:
+    """Enemy Movement of the red cubes: red-1 in E-1 comes on ``units`` (unit -> space)."""
+    st = enemy_phase(state, ["red"])
+    st.air_held = air
+    st.units = dict(units)
+    st.step.update(step or {})
+    st.cubes = {"red-1": "E-1"}
+    advance_em(game, st, faces)
+    return st
+
+
 def types(actions: list[dict]) -> set[str]:
     return {a["type"] for a in actions}

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from tests.chosin_few.conftest import actions_phase, advance_em, enemy_phase, run, types
+from tests.chosin_few.conftest import (actions_phase, advance_em, enemy_phase, marine_attack_roll, red_attack,
+                                       run, types)
 
 
 def _attack_targets(game, st, unit):
@@ -144,11 +145,7 @@ def test_interdiction_is_free_and_several_may_share_a_space(fresh, game):
 
 def test_reroll_after_a_player_attack_roll(fresh, game):
     """CF-Air-4 (a reroll is offered after a miss, CF-D7)."""
-    st = actions_phase(fresh(), 3)
-    st.air_held = 1
-    st.cup.remove("red-1")
-    st.cubes = {"red-1": "A-1"}
-    run(game, st, {"type": "attack", "unit": "marine", "target_space": "A-1", "cube": "red-1"})
+    st = marine_attack_roll(game, fresh())
     assert types(game.legal_actions(st)) == {"air-plus-one", "roll"}
     run(game, st, {"type": "roll"}, faces=[1])
     assert types(game.legal_actions(st)) == {"reroll", "accept-roll"}
@@ -158,21 +155,13 @@ def test_reroll_after_a_player_attack_roll(fresh, game):
 
 def test_plus_one_before_a_player_attack_roll(fresh, game):
     """CF-Air-5: 2 + 1 reaches the Marines' 3."""
-    st = actions_phase(fresh(), 3)
-    st.air_held = 1
-    st.cup.remove("red-1")
-    st.cubes = {"red-1": "A-1"}
-    run(game, st, {"type": "attack", "unit": "marine", "target_space": "A-1", "cube": "red-1"})
+    st = marine_attack_roll(game, fresh())
     run(game, st, {"type": "air-plus-one"}, faces=[2])
     assert "red-1" in st.cup and st.air_held == 0
 
 
 def test_reroll_after_an_enemy_attack_roll(fresh, game):
-    st = enemy_phase(fresh(), ["red"])
-    st.air_held = 1
-    st.units = {"marine": "A-3", "army": "C"}
-    st.cubes = {"red-1": "E-1"}
-    advance_em(game, st)
+    st = red_attack(game, fresh(), {"marine": "A-3", "army": "C"}, air=1)
     assert st.roll is not None and st.roll.kind == "enemy"
     run(game, st, {"type": "roll"}, faces=[1])
     assert st.roll.stage == "post"
@@ -181,21 +170,13 @@ def test_reroll_after_an_enemy_attack_roll(fresh, game):
 
 
 def test_plus_one_before_an_enemy_attack_roll(fresh, game):
-    st = enemy_phase(fresh(), ["red"])
-    st.air_held = 2
-    st.units = {"marine": "A-3", "army": "C"}
-    st.cubes = {"red-1": "E-1"}
-    advance_em(game, st)
+    st = red_attack(game, fresh(), {"marine": "A-3", "army": "C"}, air=2)
     run(game, st, {"type": "air-plus-one"}, faces=[2])
     assert st.step["marine"] == 0 and st.air_held == 1
 
 
 def test_accepting_a_missed_enemy_roll(fresh, game):
-    st = enemy_phase(fresh(), ["red"])
-    st.air_held = 1
-    st.units = {"marine": "A-3", "army": "C"}
-    st.cubes = {"red-1": "E-1"}
-    advance_em(game, st)
+    st = red_attack(game, fresh(), {"marine": "A-3", "army": "C"}, air=1)
     run(game, st, {"type": "roll"}, faces=[1])
     run(game, st, {"type": "accept-roll"})
     assert st.step["marine"] == 1 and st.air_held == 1

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tests.chosin_few.conftest import advance_em, enemy_phase, run
+from tests.chosin_few.conftest import advance_em, enemy_phase, red_attack, run
 
 
 def _top(st, card):
@@ -167,34 +167,21 @@ def test_player_chooses_the_order_of_defence_rolls(fresh, game):
 
 def test_held_attack_pushes_the_cube_back(fresh, game):
     """CF-EnemyMove-7: a roll at or above the number needed holds; the cube goes back."""
-    st = enemy_phase(fresh(), ["red"])
-    st.units = {"marine": "A-3", "army": "C"}
-    st.cubes = {"red-1": "E-1"}
-    advance_em(game, st, faces=[3])  # Marines need 3
+    st = red_attack(game, fresh(), {"marine": "A-3", "army": "C"}, faces=[3])  # Marines need 3
     assert st.step["marine"] == 0 and st.cubes["red-1"] == "E-1"
 
 
 def test_missed_attack_costs_a_step_and_the_cube_goes_back(fresh, game):
-    st = enemy_phase(fresh(), ["red"])
-    st.units = {"marine": "A-3", "army": "C"}
-    st.cubes = {"red-1": "E-1"}
-    advance_em(game, st, faces=[2])
+    st = red_attack(game, fresh(), {"marine": "A-3", "army": "C"}, faces=[2])
     assert st.step["marine"] == 1 and st.cubes["red-1"] == "E-1"
 
 
 def test_stronger_unit_takes_the_attack_when_both_share_a_space(fresh, game):
     """CF-EnemyMove-8: the Marines (3+) defend ahead of the Army (4+)..."""
-    st = enemy_phase(fresh(), ["red"])
-    st.units = {"marine": "A-3", "army": "A-3"}
-    st.cubes = {"red-1": "E-1"}
-    advance_em(game, st, faces=[1])
+    st = red_attack(game, fresh(), {"marine": "A-3", "army": "A-3"}, faces=[1])
     assert st.step == {"marine": 1, "army": 0}
     # ... unless the Marines are the weaker unit now (5+ against 4+)
-    st = enemy_phase(fresh(), ["red"])
-    st.units = {"marine": "A-3", "army": "A-3"}
-    st.step["marine"] = 3
-    st.cubes = {"red-1": "E-1"}
-    advance_em(game, st, faces=[1])
+    st = red_attack(game, fresh(), {"marine": "A-3", "army": "A-3"}, faces=[1], step={"marine": 3})
     assert st.step == {"marine": 3, "army": 1}
 
 

@@ -12,7 +12,7 @@ def bare(monkeypatch):
     if _BARE is None:
         _BARE = bare_bundle()
     import app.games.guts.game as game_mod
-    from app.games.guts import rules as R
-    monkeypatch.setattr(R, "D", lambda: _BARE)
+    from app.games.guts import roll
+    monkeypatch.setattr(roll, "D", lambda: _BARE)   # every rules module reads the data through it
     monkeypatch.setattr(game_mod, "bundle", lambda: _BARE)
     return _BARE

@@ -98,15 +98,21 @@ def example2_data():
                      roads=chain(["2010", "2011"]), mig_alley=[f"{c}{r:02d}" for c in range(17, 24) for r in range(10, 15)])
 
 
-def test_korea38_combat_example_2():
+def example2_declared():
+    """Combat example 2: seven PVA divisions (two attacking, three in support, two in a human
+    wave) against one American division, the Allied air and the MiG-15 ready; declared."""
     example2_data()
     m = start("ex2", turn=6, phase="communist-combat",
               pieces={"us-a": "2014", "pva-1": "2013", "pva-2": "1913", "pva-3": "2012",
                       "pva-4": "1912", "pva-5": "1813", "pva-6": "2011", "pva-7": "1911",
                       "f80-1": "air", "f80-2": "air", "mig-15": "air"})
-    declare(m, "us-a", attack=["pva-1", "pva-2"], support=["pva-3", "pva-4", "pva-5"],
-            wave=["pva-6", "pva-7"])
+    declare(m, "us-a", attack=["pva-1", "pva-2"], support=["pva-3", "pva-4", "pva-5"], wave=["pva-6", "pva-7"])
     m.apply({"type": "declare-done"})
+    return m
+
+
+def test_korea38_combat_example_2():
+    m = example2_declared()
     bd = odds_breakdown(m.state, 0)
     assert (bd["attack"], bd["defence"], bd["base"]) == (12, 16, 0)
     assert shifts(bd) == {"9.2.2": 1, "9.2.4.1": 3, "9.2.4.2": 2}
@@ -127,13 +133,7 @@ def test_korea38_combat_example_2():
 
 
 def test_9_2_4_2_two_air_units_cost_a_second_pva_step():
-    example2_data()
-    m = start("ex2", turn=6, phase="communist-combat",
-              pieces={"us-a": "2014", "pva-1": "2013", "pva-2": "1913", "pva-3": "2012",
-                      "pva-4": "1912", "pva-5": "1813", "pva-6": "2011", "pva-7": "1911",
-                      "f80-1": "air", "f80-2": "air", "mig-15": "air"})
-    declare(m, "us-a", attack=["pva-1", "pva-2"], support=["pva-3", "pva-4", "pva-5"], wave=["pva-6", "pva-7"])
-    m.apply({"type": "declare-done"})
+    m = example2_declared()
     m.apply({"type": "resolve", "battle": 0})
     m.apply({"type": "air", "units": ["f80-1", "f80-2"]})
     m.apply({"type": "no-mig"})

@@ -44,26 +44,26 @@ def test_korea_a_pending_retreat_of_a_unit_out_of_play(tmp_path, capsys):
     assert "pending[0].units[0]: rok-3 is not in play" in out
 
 
-def test_chosin_a_cube_in_two_places(tmp_path, capsys):
-    body = ('[[piece]]\nid = "red-1"\nat = "E-1"\n\n[cup]\ncubes = ["red-1", "red-2"]\n')
-    out = _run(tmp_path, capsys, "chosin-few", body)
-    assert "cup.cubes[0]: red-1 is also on the board (piece[0])" in out
+@pytest.mark.parametrize("game, body, expected", [
+    # a cube both on the board and in the cup
+    ("chosin-few", '[[piece]]\nid = "red-1"\nat = "E-1"\n\n[cup]\ncubes = ["red-1", "red-2"]\n',
+     ["cup.cubes[0]: red-1 is also on the board (piece[0])"]),
+    # a piece listed twice, and a space the board does not have
+    ("chosin-few", ('[[piece]]\nid = "marine"\nat = "C"\n\n[[piece]]\nid = "marine"\nat = "E-1"\n\n'
+                    '[[piece]]\nid = "army"\nat = "Z-99"\n'),
+     ["piece[1].id: marine is already placed by piece[0]", "piece[2].at: no space 'Z-99' on the board"]),
+    # a team off the table, then listed twice
+    ("guts", ('platoon = "army"\n\n[[piece]]\nid = "rifle-1a"\nat = [500.0, 5.0]\n\n'
+              '[[piece]]\nid = "rifle-1a"\nat = [5.0, 5.0]\n'),
+     ["piece[0].at: (500.0, 5.0) is off the", "piece[1].id: rifle-1a is already placed by piece[0]"]),
+])
+def test_pieces_in_two_places_or_nowhere(tmp_path, capsys, game, body, expected):
+    out = _run(tmp_path, capsys, game, body)
+    for line in expected:
+        assert line in out
 
 
-def test_chosin_a_piece_listed_twice_and_an_unknown_space(tmp_path, capsys):
-    body = ('[[piece]]\nid = "marine"\nat = "C"\n\n[[piece]]\nid = "marine"\nat = "E-1"\n\n'
-            '[[piece]]\nid = "army"\nat = "Z-99"\n')
-    out = _run(tmp_path, capsys, "chosin-few", body)
-    assert "piece[1].id: marine is already placed by piece[0]" in out
-    assert "piece[2].at: no space 'Z-99' on the board" in out
-
-
-def test_guts_a_team_off_the_table_and_a_bad_die(tmp_path, capsys):
-    body = ('platoon = "army"\n\n[[piece]]\nid = "rifle-1a"\nat = [500.0, 5.0]\n\n'
-            '[[piece]]\nid = "rifle-1a"\nat = [5.0, 5.0]\n')
-    out = _run(tmp_path, capsys, "guts", body)
-    assert "piece[0].at: (500.0, 5.0) is off the" in out
-    assert "piece[1].id: rifle-1a is already placed by piece[0]" in out
+def test_guts_a_bad_die(tmp_path, capsys):
     out = _run(tmp_path, capsys, "guts", 'platoon = "army"\n\n[position]\ndice = [4, 12]\n')
     assert "position.dice[1]: 12 is not a face" in out
 

@@ -456,6 +456,52 @@ def test_c9_3_moving_into_a_barrage_hex_is_fired_on() -> None:
     assert "The barrage fires on 11.10 (firepower 8)" in texts(ctx)
 
 
+def test_c6_3_units_with_a_fired_marker_overwatch_on_a_die_roll() -> None:
+    from fractions import Fraction
+    for roll, fires in ((4, False), (5, True)):
+        st = bare()
+        put(st, "1-18-plt-1", "8.10", fired=True)
+        put(st, "1-5-plt-1", "10.10", mode="move")
+        act(st, {"type": "move", "unit": "1-5-plt-1", "to": "9.10"})
+        assert st.active == "nk"
+        a = {"type": "overwatch", "from": "8.10", "at": "9.10"}
+        assert a in GAME.legal_actions(st)                            # offered: the roll decides
+        pv = GAME.fire_preview(st, a)
+        assert pv["marked"]["chance"] == Fraction(1, 3)
+        assert pv["exact"]["no effect"] >= Fraction(2, 3)            # two times in three nothing fires
+        ctx = act(st, a, [roll, 6, 6])
+        log = texts(ctx)
+        assert "try to join the overwatch" in log
+        assert ("fires on 9.10" in log) == fires
+        assert ("do not react" in log) == (not fires)
+
+
+def test_c9_3_moving_into_the_barrage_zone_around_the_hex_is_fired_on_at_a_quarter() -> None:
+    st = bare()
+    st.barrages.append(Barrage("11.10", "he", "nk", 16))
+    g = board(st.map_name).grid
+    ring = set(g.neighbours("11.10"))
+    put(st, "1-5-plt-1", "13.10", mode="move")
+    legal = [a["to"] for a in GAME.legal_actions(st) if a.get("unit") == "1-5-plt-1" and a["type"] == "move"]
+    into = next(h for h in legal if h in ring)
+    ctx = act(st, {"type": "move", "unit": "1-5-plt-1", "to": into}, [1, 1])
+    assert f"The barrage fires on {into} (firepower 4)" in texts(ctx)
+    st2 = bare()
+    st2.barrages.append(Barrage("11.10", "he", "nk", 16))
+    put(st2, "1-5-plt-1", "13.10", mode="move")
+    legal = [a["to"] for a in GAME.legal_actions(st2) if a.get("unit") == "1-5-plt-1" and a["type"] == "move"]
+    away = next(h for h in legal if h not in ring and h != "11.10")
+    ctx = act(st2, {"type": "move", "unit": "1-5-plt-1", "to": away}, [1, 1])
+    assert "barrage" not in texts(ctx).lower()
+
+
+def test_c9_3_the_barrage_zone_is_drawn_around_the_impact_hex() -> None:
+    st = bare()
+    st.barrages.append(Barrage("11.10", "he", "nk", 16))
+    zone = [o for o in GAME.overlays(st, "us") if o.get("label") == "Barrage zone"]
+    assert zone and set(zone[0]["hexes"]) == set(board(st.map_name).grid.neighbours("11.10"))
+
+
 def test_1_7g_the_initiative_winner_chooses_even_after_a_retreat_in_the_command_phase() -> None:
     from app.games.semper_fi.state import Pending
     st = bare()

@@ -30,6 +30,17 @@ def started(name: str, opts: dict[str, Any] | None = None, seed: int = 3) -> Mat
     return m
 
 
+def in_action_phase(name: str, side: str, opts: dict[str, Any] | None = None) -> SFState:
+    """The scenario's start position (units still in their boxes) in the first action phase,
+    ``side`` phasing: tests put units where they need them."""
+    st = setup_state(scenario(name), opts or {}, 1)
+    st.setup_order = []
+    st.phase = "action-1"
+    st.first = side
+    st.active = st.turn_side = side
+    return st
+
+
 def to_action_phase(m: Match, us_first: bool = True) -> None:
     st: SFState = m.state
     if st.phase == "initiative":
@@ -88,11 +99,7 @@ def test_4_1_the_ambush_triggers_on_a_six() -> None:
 
 
 def test_4_1_leaving_the_map_before_contact_is_a_us_major_victory() -> None:
-    st = setup_state(scenario("4-1-ambush"), {}, 1)
-    st.setup_order = []
-    st.phase = "action-1"
-    st.first = "us"
-    st.active = st.turn_side = "us"
+    st = in_action_phase("4-1-ambush", "us")
     for u in st.units:
         if u.startswith(("2-15", "83-mot")):
             st.units[u].at = "9.10"
@@ -151,12 +158,8 @@ def test_4_1_variant_totally_hidden_shows_nothing_of_hidden_units() -> None:
 
 
 def test_4_1_variant_op_sheets_units_wait_for_commitment() -> None:
-    st = setup_state(scenario("4-1-ambush"), {"opsheets": True}, 1)
+    st = in_action_phase("4-1-ambush", "us", {"opsheets": True})
     assert st.committed and not any(st.committed[f] for f in st.committed if f in ("1-5",))
-    st.setup_order = []
-    st.phase = "action-1"
-    st.first = "us"
-    st.active = st.turn_side = "us"
     st.contact = True
     st.units["1-5-plt-1"].at = "11.01"
     assert not [a for a in GAME.legal_actions(st) if a.get("unit") == "1-5-plt-1"]
@@ -334,11 +337,7 @@ def test_5_3_northern_boundary_removes_nk_units_at_1500() -> None:
 
 
 def test_5_3_nk_reserves_enter_on_the_west_edge() -> None:
-    st = setup_state(scenario("5-3-battle-for-no-name-ridge"), {}, 1)
-    st.setup_order = []
-    st.phase = "action-1"
-    st.first = "nk"
-    st.active = st.turn_side = "nk"
+    st = in_action_phase("5-3-battle-for-no-name-ridge", "nk")
     for u in st.units:
         if st.units[u].at == "setup":
             st.units[u].at = "elim"

@@ -15,6 +15,21 @@ from tests.semper_fi.conftest import scenario
 pytestmark = pytest.mark.gui
 
 
+def _open(qtbot, m: Match):
+    """The window on match ``m`` at 1300x850, animations off, zoom 1 (hot-seat, both human)."""
+    from app.ui.window import MainWindow
+    w = MainWindow(use_settings=False)
+    qtbot.addWidget(w)
+    w.resize(1300, 850)
+    w.show()
+    w.ai_delay_ms = 0
+    w.scene.animate = False
+    w.start_match(m, {"us": "human", "nk": "human"})
+    qtbot.waitExposed(w)
+    w.view.set_zoom(1.0)
+    return w
+
+
 @pytest.fixture(autouse=True)
 def _config(tmp_path, monkeypatch):
     monkeypatch.setenv("RIDGELINE_CONFIG_DIR", str(tmp_path / "config"))
@@ -29,7 +44,6 @@ def _drag(w, a: QPoint, b: QPoint) -> None:
 
 
 def test_a_marine_platoon_moves_by_drag_in_the_window(qtbot) -> None:
-    from app.ui.window import MainWindow
     m = Match.start(GAME, scenario("5-1-morning-assault"), seed=4)
     while m.state.phase == "setup":
         m.apply(next(a for a in m.legal_actions() if a["type"] in ("place-rest", "end-setup")))
@@ -42,15 +56,7 @@ def test_a_marine_platoon_moves_by_drag_in_the_window(qtbot) -> None:
     uid = next(u for u, s in m.state.units.items() if u.startswith("2-5-plt") and s.at not in ("elim",))
     for other in [u for u, s in m.state.units.items() if s.at == m.state.units[uid].at]:
         m.apply({"type": "mode", "unit": other, "to": "move"})     # whichever counter is on top
-    w = MainWindow(use_settings=False)
-    qtbot.addWidget(w)
-    w.resize(1300, 850)
-    w.show()
-    w.ai_delay_ms = 0
-    w.scene.animate = False
-    w.start_match(m, {"us": "human", "nk": "human"})
-    qtbot.waitExposed(w)
-    w.view.set_zoom(1.0)
+    w = _open(qtbot, m)
     frm = next(s.at for u, s in m.state.units.items() if u.startswith("2-5-plt") and s.at not in ("elim",))
     uid = max((u for u, s in m.state.units.items() if s.at == frm),
               key=lambda u: w.scene.items_by_id[u].zValue())
@@ -68,18 +74,9 @@ def test_a_marine_platoon_moves_by_drag_in_the_window(qtbot) -> None:
 
 
 def test_setting_up_by_dragging_from_the_box_under_the_map(qtbot) -> None:
-    from app.ui.window import MainWindow
     m = Match.start(GAME, scenario("4-2-night-attack"), seed=4)
     assert m.state.phase == "setup" and m.state.active == "us"
-    w = MainWindow(use_settings=False)
-    qtbot.addWidget(w)
-    w.resize(1300, 850)
-    w.show()
-    w.ai_delay_ms = 0
-    w.scene.animate = False
-    w.start_match(m, {"us": "human", "nk": "human"})
-    qtbot.waitExposed(w)
-    w.view.set_zoom(1.0)
+    w = _open(qtbot, m)
     uid = "wpns-1-5-81mm-1"
     assert next(p for p in GAME.pieces(w.match.state, "us") if p["id"] == uid)["at"] == "box:to-set-up"
     assert not [p for p in GAME.pieces(w.match.state, "us") if p["side"] == "nk"]

@@ -313,3 +313,68 @@ def test_point_fire_odds_are_the_rules_own_to_the_roll() -> None:
     ch = dict(o["chances"])
     assert ch["knocked out"] == kill and sum(ch.values()) == 1
     assert o["from"] == "12.10" and o["to"] == "12.12"
+
+
+# -- the window's Actions list, tracks and opening zoom (issue 12, follow-up) -----------------------
+def test_the_actions_list_folds_the_fires_the_fire_panel_shows(qtbot) -> None:
+    m = _to_action_phase("5-1-morning-assault")
+    w = _window(qtbot, m)
+    fires = [a for a in m.legal_actions() if a["type"] == "fire"]
+    assert fires
+    listed = [getattr(b, "action", None) for b in w.actions_panel.buttons]
+    assert not any(a in listed for a in fires)                   # no long fire buttons in the list
+    head = next(h for h in w.actions_panel.headers if h.text().lstrip("▸▾ ").startswith("Fire"))
+    assert "fire panel" in head.text()
+    QTest.mouseClick(head, Qt.MouseButton.LeftButton)            # the player opens the group
+    head = next(h for h in w.actions_panel.headers if h.text().lstrip("▸▾ ").startswith("Fire"))
+    opened = [b.action for b in w.actions_panel.group_buttons]
+    assert fires[0] in opened and head.text().startswith("▾")
+    b = next(b for b in w.actions_panel.group_buttons if b.action == fires[0])
+    n = len(m.history)
+    QTest.mouseClick(b, Qt.MouseButton.LeftButton)               # and fires from the list
+    assert len(w.match.history) == n + 1 and w.match.history[-1].action == fires[0]
+
+
+def test_ammunition_and_air_are_drawn_as_tracks_with_markers(qtbot) -> None:
+    from app.ui.track_boxes import TrackView
+    m = _to_action_phase("5-1-morning-assault")
+    m.state.air = [m.state.turn + 2]
+    w = _window(qtbot, m)
+    w.refresh()
+    views = w.game_panels.findChildren(TrackView)
+    by_labels = {tuple(b["label"] for b in v.boxes[:2]): v for v in views}
+    ammo = by_labels[("0", "1")]
+    side = m.state.active
+    texts = {mk["text"] for mk in ammo.markers}
+    if side == "nk":
+        assert {"76H", "122H", "M4", "M6"} <= texts
+        mk = next(x for x in ammo.markers if x["text"] == "M4")
+        assert ammo.boxes[mk["box"]]["label"] == str(m.state.mortar_fires["18-str4"])
+    else:
+        assert "105H" in texts
+    air = next(v for v in views if v not in (ammo,))
+    assert [mk["box"] for mk in air.markers] == [2] and air.boxes[0].get("current")
+
+
+@pytest.mark.parametrize("name", ["4-1-ambush", "5-1-morning-assault"])
+def test_the_set_up_box_is_in_view_when_the_game_opens_in_set_up(qtbot, name: str) -> None:
+    m = Match.start(GAME, _scenario(name), seed=1)
+    w = _window(qtbot, m)
+    qtbot.wait(20)
+    slot = w.scene.box_slots["to-set-up"]
+    seen = w.view.mapToScene(w.view.viewport().rect()).boundingRect()
+    assert seen.contains(slot)                                    # the whole box, after the hand-over
+    w.resize(1200, 700)                                           # and after a resize
+    qtbot.wait(20)
+    seen = w.view.mapToScene(w.view.viewport().rect()).boundingRect()
+    assert seen.contains(w.scene.box_slots["to-set-up"])
+    board = w.scene.board.rect()
+    assert seen.contains(board.center())
+
+
+def test_other_games_keep_the_board_fit_at_opening(qtbot) -> None:
+    from app.ui import view_focus
+    m = _to_action_phase("5-1-morning-assault")
+    w = _window(qtbot, m)                                         # in play: no box asked for
+    assert view_focus.opening_rect(w.view, GAME, m.state) is None
+    assert w.view.auto_fit

@@ -384,18 +384,14 @@ def choose_retreat(sit: Situation, legal: list[dict[str, Any]]) -> dict[str, Any
 
 def choose_sea_retreat(sit: Situation, legal: list[dict[str, Any]]) -> dict[str, Any]:
     """My unit goes by sea: to the safest port nearest the fighting (FEC when nothing is)."""
-    best = None
-    for a in legal:
+    def score(a: dict[str, Any]) -> float:
         to = a["to"]
         if to == FEC:
-            score = -2.0
-        else:
-            score = -0.5 * sit.attack_potential(to) + min(4, sit.dist_enemy.get(to, 12)) * 0.2
-            if to == sit.data.star_city.get(sit.side):
-                score += 1.5
-        if best is None or score > best[0]:
-            best = (score, a)
-    return best[1]
+            return -2.0
+        star = 1.5 if to == sit.data.star_city.get(sit.side) else 0.0
+        return -0.5 * sit.attack_potential(to) + min(4, sit.dist_enemy.get(to, 12)) * 0.2 + star
+
+    return max(legal, key=score)     # the first of the best, in the order offered
 
 
 def choose_advance(sit: Situation, legal: list[dict[str, Any]], cfg: dict[str, Any]) -> dict[str, Any]:
@@ -418,16 +414,14 @@ def choose_advance(sit: Situation, legal: list[dict[str, Any]], cfg: dict[str, A
 
 
 def choose_spread(sit: Situation, legal: list[dict[str, Any]]) -> dict[str, Any]:
-    best = None
-    for a in legal:
+    """A unit of a landing comes ashore: In Communication and out of the enemy's reach."""
+    def score(a: dict[str, Any]) -> float:
         to = a["to"]
         if to == FEC:
-            score = -1.0
-        else:
-            score = -0.3 * sit.attack_potential(to) + (1.0 if to in sit.ic_me else -2.0)
-        if best is None or score > best[0]:
-            best = (score, a)
-    return best[1]
+            return -1.0
+        return -0.3 * sit.attack_potential(to) + (1.0 if to in sit.ic_me else -2.0)
+
+    return max(legal, key=score)
 
 
 def loss_value_of(sit: Situation, uid: str) -> float:

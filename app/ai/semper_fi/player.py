@@ -55,6 +55,16 @@ class SemperFiAI:
                 best, best_v = a, v
         return best if best is not None else legal[-1]
 
+    def explain(self, match: Match, action: Action) -> str:
+        """Why this action, in a player's words, from the figures the AI weighs (for the hint;
+        it never changes a choice). "" when there is nothing to add."""
+        from app.ai.semper_fi.reasons import explain
+        state = match.state
+        try:
+            return explain(state, self.side or state.active, action)
+        except Exception:  # noqa: BLE001 - a missing reason never breaks the hint
+            return ""
+
     def _candidates(self, state: SFState, legal: list[Action]) -> list[Action]:
         """During set-up, weigh the hexes of one unit at a time (the first still to place)."""
         if state.phase == "setup" and not state.pending:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections import deque
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping
 
 from app.engine.datacheck import references, schema_first, unique_ids
 from app.engine.files import FileError
@@ -259,19 +259,33 @@ def _int(v: Any) -> bool:
     return isinstance(v, int) and not isinstance(v, bool)
 
 
+def _checked(doc: Any, kind: str, rules: Callable[[dict[str, Any]], list[tuple[str, str]]],
+             fmt: str = "") -> list[tuple[str, str]]:
+    """A data file of ``kind`` (cards, tracks, components): a table, its key types by
+    schemas/<kind>.json, its ``fmt`` name and version when given, then ``rules`` for what a
+    schema cannot say."""
+    if not isinstance(doc, dict):
+        return [("", f"a {kind} file must be a table")]
+    return schema_first(doc, __name__, kind, lambda d: (_envelope(d, fmt) if fmt else []) + rules(d))
+
+
+def _envelope(doc: dict[str, Any], fmt: str) -> list[tuple[str, str]]:
+    """The format name and version every data file of the game declares."""
+    p: list[tuple[str, str]] = []
+    if doc.get("format") != fmt:
+        p.append(("format", f"expected {fmt!r}"))
+    if doc.get("version") != 1:
+        p.append(("version", "expected 1"))
+    return p
+
+
 def check_cards(cards: Any, space_ids: set[str] | None = None) -> list[tuple[str, str]]:
     """cards.toml: key types in schemas/cards.json; here, ids, colours and references."""
-    if not isinstance(cards, dict):
-        return [("", "a cards file must be a table")]
-    return schema_first(cards, __name__, "cards", lambda c: _card_rules(c, space_ids))
+    return _checked(cards, "cards", lambda c: _card_rules(c, space_ids))
 
 
 def _card_rules(cards: dict[str, Any], space_ids: set[str] | None) -> list[tuple[str, str]]:
-    p: list[tuple[str, str]] = unique_ids(cards.get("activity") or [], "activity", what="card id")
-    if cards.get("format") != CARDS_FORMAT:
-        p.append(("format", f"expected {CARDS_FORMAT!r}"))
-    if cards.get("version") != 1:
-        p.append(("version", "expected 1"))
+    p = unique_ids(cards.get("activity") or [], "activity", what="card id") + _envelope(cards, CARDS_FORMAT)
     acts = cards.get("activity")
     if not isinstance(acts, list) or not acts:
         p.append(("activity", "expected a list of activity cards"))
@@ -361,20 +375,14 @@ def _card_rules(cards: dict[str, Any], space_ids: set[str] | None) -> list[tuple
 
 def check_tracks(tracks: Any) -> list[tuple[str, str]]:
     """tracks.toml: every key in schemas/tracks.json; here, each unit's track and its start."""
-    if not isinstance(tracks, dict):
-        return [("", "a tracks file must be a table")]
-    return schema_first(tracks, __name__, "tracks", _track_rules)
+    return _checked(tracks, "tracks", _track_rules, TRACKS_FORMAT)
 
 
 def _track_rules(tracks: dict[str, Any]) -> list[tuple[str, str]]:
     p: list[tuple[str, str]] = []
-    if tracks.get("format") != TRACKS_FORMAT:
-        p.append(("format", f"expected {TRACKS_FORMAT!r}"))
-    if tracks.get("version") != 1:
-        p.append(("version", "expected 1"))
     t = tracks.get("tracks")
     if not isinstance(t, dict):
-        return p + [("tracks", "missing [tracks.<unit>] tables")]
+        return [("tracks", "missing [tracks.<unit>] tables")]
     for u in UNITS:
         tr = t.get(u)
         if not isinstance(tr, dict):
@@ -391,17 +399,11 @@ def _track_rules(tracks: dict[str, Any]) -> list[tuple[str, str]]:
 
 def check_components(comp: Any) -> list[tuple[str, str]]:
     """components.toml: key types in schemas/components.json; here, colours and counts."""
-    if not isinstance(comp, dict):
-        return [("", "a components file must be a table")]
-    return schema_first(comp, __name__, "components", _component_rules)
+    return _checked(comp, "components", _component_rules, COMPONENTS_FORMAT)
 
 
 def _component_rules(comp: dict[str, Any]) -> list[tuple[str, str]]:
     p: list[tuple[str, str]] = []
-    if comp.get("format") != COMPONENTS_FORMAT:
-        p.append(("format", f"expected {COMPONENTS_FORMAT!r}"))
-    if comp.get("version") != 1:
-        p.append(("version", "expected 1"))
     cubes = comp.get("cubes")
     if not isinstance(cubes, dict) or not all(k in CUBE_COLOURS and _int(v) and 0 <= v <= 20
                                               for k, v in cubes.items()):

@@ -5,13 +5,25 @@ Nothing here decides legality: every target and button comes from ``legal_action
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
 from app.engine.game import Action
 from app.games.chosin_few.data import CUBE_COLOURS, UNITS, cube_colour
 from app.games.chosin_few.rules import ChosinFew, ChosinState, cube_sort_key
 
 COSTS = {"attack": 1, "move": 2, "recover": 3, "interdict": 0}
+
+#: What each simple action says, in the player's words (``n`` names a unit, ``space`` a space).
+_LABELS: dict[str, Callable[[Callable[[Any], str], Callable[[str], str], Action], str]] = {
+    "draw": lambda n, space, a: "Draw an activity card",
+    "move": lambda n, space, a: f"{n(a.get('unit'))}: move to {space(str(a.get('to')))} (2 actions)",
+    "recover": lambda n, space, a: f"{n(a.get('unit'))}: recover one step (3 actions)",
+    "interdict": lambda n, space, a: f"Interdiction: air support on {space(str(a.get('space')))} (free)",
+    "air-plus-one": lambda n, space, a: "Air support: +1 to this roll",
+    "roll": lambda n, space, a: "Roll the die",
+    "reroll": lambda n, space, a: "Air support: reroll",
+    "accept-roll": lambda n, space, a: "Accept the roll",
+}
 
 
 class ChosinFewGame(ChosinFew):
@@ -88,26 +100,13 @@ class ChosinFewGame(ChosinFew):
         data = self.data(state)
         t = action.get("type")
         name = lambda u: data.unit_names.get(u, str(u))  # noqa: E731
-        if t == "draw":
-            return "Draw an activity card"
+        label = _LABELS.get(str(t))
+        if label is not None:
+            return label(name, data.space_name, action)
         if t == "attack":
             return (f"{name(action.get('unit'))}: attack {action.get('cube')} in "
                     f"{data.space_name(str(action.get('target_space')))} (1 action, needs "
                     f"{self.need(state, action['unit']) if action.get('unit') in UNITS else '?'}+)")
-        if t == "move":
-            return f"{name(action.get('unit'))}: move to {data.space_name(str(action.get('to')))} (2 actions)"
-        if t == "recover":
-            return f"{name(action.get('unit'))}: recover one step (3 actions)"
-        if t == "interdict":
-            return f"Interdiction: air support on {data.space_name(str(action.get('space')))} (free)"
-        if t == "air-plus-one":
-            return "Air support: +1 to this roll"
-        if t == "roll":
-            return "Roll the die"
-        if t == "reroll":
-            return "Air support: reroll"
-        if t == "accept-roll":
-            return "Accept the roll"
         if t == "order-defence":
             p = next((p for p in state.pending if p.cube == action.get("cube")), None)
             where = f" from {data.space_name(p.origin)} into {data.space_name(p.target)}" if p else ""

@@ -59,6 +59,22 @@ def _r2(v: float) -> float:
     return round(float(v), 2)
 
 
+#: What each order says, in the player's words (``n`` names an element, ``lead`` its leader).
+_LABELS: dict[str, Callable[[Callable[[str], str], Action, str], str]] = {
+    "assault": lambda n, a, lead: f"Close assault: {n(a['team'])} charges {a['gun']}{lead}",
+    "silence": lambda n, a, lead: f"Fire to silence {a['gun']}: {n(a['team'])}{lead}",
+    "grenade": lambda n, a, lead: f"Grenades at {a['gun']}: {n(a['team'])}",
+    "cover": lambda n, a, lead: (f"Covering fire on {a['gun']} for {n(a['mover'])}: "
+                                 f"{', '.join(n(i) for i in a['teams'])}{lead}"),
+    "rally": lambda n, a, lead: f"Rally: {n(a['leader'])} rallies {n(a['team'])}",
+    "press-on": lambda n, a, lead: f"Press on: {n(a['team'])}{lead}",
+    "stay-down": lambda n, a, lead: f"Stay down: {n(a['team'])}",
+    "follow-up": lambda n, a, lead: f"Bayonet follow-up: {n(a['team'])}",
+    "decline": lambda n, a, lead: "No follow-up",
+    "end-turn": lambda n, a, lead: "End the turn",
+}
+
+
 class GutsGame(Game):
     id = "guts"
     name = "Take The High Ground!"
@@ -536,27 +552,9 @@ class GutsGame(Game):
             x, y = action["to"]
             verb = "Advance" if t == "advance" else "Leave cover and move"
             return f"{verb}: {name(action['team'])} towards ({x:.1f}, {y:.1f}){lead}"
-        if t == "assault":
-            return f"Close assault: {name(action['team'])} charges {action['gun']}{lead}"
-        if t == "silence":
-            return f"Fire to silence {action['gun']}: {name(action['team'])}{lead}"
-        if t == "grenade":
-            return f"Grenades at {action['gun']}: {name(action['team'])}"
-        if t == "cover":
-            return (f"Covering fire on {action['gun']} for {name(action['mover'])}: "
-                    f"{', '.join(name(i) for i in action['teams'])}{lead}")
-        if t == "rally":
-            return f"Rally: {name(action['leader'])} rallies {name(action['team'])}"
-        if t == "press-on":
-            return f"Press on: {name(action['team'])}{lead}"
-        if t == "stay-down":
-            return f"Stay down: {name(action['team'])}"
-        if t == "follow-up":
-            return f"Bayonet follow-up: {name(action['team'])}"
-        if t == "decline":
-            return "No follow-up"
-        if t == "end-turn":
-            return "End the turn"
+        label = _LABELS.get(str(t))
+        if label is not None:
+            return label(name, action, lead)
         return super().describe_action(state, action)
 
     def panels(self, state: GutsState, side: str | None) -> list[dict[str, Any]]:

@@ -137,6 +137,12 @@ def _ccw(poly: Poly) -> Poly:
     return poly if area >= 0 else poly[::-1]
 
 
+def _shadow(poly: Poly, ax: float, ay: float) -> tuple[float, float]:
+    """The stretch of the axis (ax, ay) that ``poly`` covers when projected onto it."""
+    ds = [x * ax + y * ay for x, y in poly]
+    return min(ds), max(ds)
+
+
 def convex_touch(a: Poly, b: Poly, eps: float = 1e-9) -> bool:
     """True if two convex polygons overlap or touch (separating-axis test)."""
     for poly in (a, b):
@@ -149,20 +155,8 @@ def convex_touch(a: Poly, b: Poly, eps: float = 1e-9) -> bool:
             if norm == 0:
                 continue
             ax, ay = ax / norm, ay / norm
-            amin = amax = a[0][0] * ax + a[0][1] * ay
-            for x, y in a[1:]:
-                d = x * ax + y * ay
-                if d < amin:
-                    amin = d
-                elif d > amax:
-                    amax = d
-            bmin = bmax = b[0][0] * ax + b[0][1] * ay
-            for x, y in b[1:]:
-                d = x * ax + y * ay
-                if d < bmin:
-                    bmin = d
-                elif d > bmax:
-                    bmax = d
+            amin, amax = _shadow(a, ax, ay)
+            bmin, bmax = _shadow(b, ax, ay)
             if amax < bmin - eps or bmax < amin - eps:
                 return False
     return True

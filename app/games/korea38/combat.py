@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 from itertools import combinations
-from typing import Any
+from typing import Any, Callable
 
 from app.engine.game import Context
 
@@ -250,22 +250,8 @@ def step(state: K38State, ctx: Context) -> None:
             if (b.air and fresh_air(state, data, COMMUNIST, "cancel")
                     and state.units[b.defender].at in data.mig_alley):
                 state.pending.append(Pending("mig", COMMUNIST, state.current))
-        elif st == "roll":
-            _roll(state, b, ctx)
-        elif st == "attacker-loss":
-            _attacker_loss(state, b, ctx)
-        elif st == "defender-loss":
-            _defender_loss(state, b, ctx)
-        elif st == "retreat":
-            _retreat(state, b, ctx)
-        elif st == "wave":
-            _wave(state, b, ctx)
-        elif st == "wave-loss":
-            _wave_loss(state, b, ctx)
-        elif st == "advance":
-            _advance(state, b, ctx)
-        elif st == "amph-loss":
-            _amph_loss(state, b, ctx)
+        elif st in _STAGES:
+            _STAGES[st](state, b, ctx)
         else:  # done
             b.resolved = True
             b.stage = "done"
@@ -345,18 +331,26 @@ def loss_candidates(state: K38State, b: Battle) -> list[str]:
     return [u for u in participants(b) if alive(state, data, u)]
 
 
-def _attacker_loss(state: K38State, b: Battle, ctx: Context) -> None:
-    data = data_of(state)
-    cands = loss_candidates(state, b)
-    if b.attacker_losses_left <= 0 or not cands:
-        b.attacker_losses_left = 0
-        b.stage = "defender-loss"
+def _owed_losses(state: K38State, b: Battle, ctx: Context, left: str, cands: list[str], then: str,
+                 pay: Callable[[K38State, Battle, str, Context], None], side: str, note: str) -> None:
+    """Step losses still owed in battle ``b`` (its counter ``left``): none, or no unit left to pay
+    them, and the battle goes on to stage ``then``; one unit able to pay, and it pays; several,
+    and their owner chooses (a pending loss)."""
+    if getattr(b, left) <= 0 or not cands:
+        setattr(b, left, 0)
+        b.stage = then
         return
     if len(cands) == 1:
-        apply_attacker_loss(state, b, cands[0], ctx)
+        pay(state, b, cands[0], ctx)
         return
-    state.pending.append(Pending("loss", data.units[cands[0]].side, state.current, cands,
-                                 note="attacker"))
+    state.pending.append(Pending("loss", side, state.current, cands, note=note))
+
+
+def _attacker_loss(state: K38State, b: Battle, ctx: Context) -> None:
+    cands = loss_candidates(state, b)
+    side = data_of(state).units[cands[0]].side if cands else ""
+    _owed_losses(state, b, ctx, "attacker_losses_left", cands, "defender-loss", apply_attacker_loss, side,
+                 "attacker")
 
 
 def apply_attacker_loss(state: K38State, b: Battle, uid: str, ctx: Context) -> None:
@@ -467,15 +461,8 @@ def wave_candidates(state: K38State, b: Battle) -> list[str]:
 
 
 def _wave_loss(state: K38State, b: Battle, ctx: Context) -> None:
-    cands = wave_candidates(state, b)
-    if b.wave_losses_left <= 0 or not cands:
-        b.wave_losses_left = 0
-        b.stage = "advance"
-        return
-    if len(cands) == 1:
-        apply_wave_loss(state, b, cands[0], ctx)
-        return
-    state.pending.append(Pending("loss", COMMUNIST, state.current, cands, note="wave"))
+    _owed_losses(state, b, ctx, "wave_losses_left", wave_candidates(state, b), "advance", apply_wave_loss,
+                 COMMUNIST, "wave")
 
 
 def apply_wave_loss(state: K38State, b: Battle, uid: str, ctx: Context) -> None:
@@ -614,3 +601,9 @@ def odds_breakdown(state: K38State, battle: int, air: list[str] | None = None) -
     out["probabilities"] = {k: float(v) for k, v in res.items()}
     out["retreat_probabilities"] = {k: float(v) for k, v in outcomes.items()}
     return out
+
+
+#: The stages of a battle after the air decisions, each run by its own step (see :func:`step`).
+_STAGES = {"roll": _roll, "attacker-loss": _attacker_loss, "defender-loss": _defender_loss,
+           "retreat": _retreat, "wave": _wave, "wave-loss": _wave_loss, "advance": _advance,
+           "amph-loss": _amph_loss}

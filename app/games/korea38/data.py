@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterator
 
 from app.engine.datacheck import schema_first, unique_ids
 from app.engine.hexgrid import HexGrid, HexMapError, validate_hexmap
@@ -419,6 +419,17 @@ def _terrain_rules(t: dict[str, Any]) -> list[tuple[str, str]]:
             for name, v in t["terrain"].items() if v.get("shift", 0) < 0]
 
 
+def each_table(items: list[Any], name: str, out: list[tuple[str, str]]) -> Iterator[tuple[str, dict[str, Any]]]:
+    """(path, record) for every record of a ``[[name]]`` list; one that is not a table is
+    reported in ``out`` (``name[i]: must be a table``) and passed over."""
+    for i, rec in enumerate(items):
+        path = f"{name}[{i}]"
+        if not isinstance(rec, dict):
+            out.append((path, "must be a table"))
+            continue
+        yield path, rec
+
+
 def validate_counters(c: Any, grid: HexGrid | None = None, boxes: set[str] | None = None) -> list[tuple[str, str]]:
     """counters.toml: key types in schemas/counters.json, then ids, sides, hexes."""
     return schema_first(c, __name__, "counters", lambda c: _counter_rules(c, grid, boxes))
@@ -430,11 +441,7 @@ def _counter_rules(c: dict[str, Any], grid: HexGrid | None, boxes: set[str] | No
     units = c.get("unit")
     if not isinstance(units, list) or not units:
         return [("unit", "needs [[unit]] entries")]
-    for i, u in enumerate(units):
-        p = f"unit[{i}]"
-        if not isinstance(u, dict):
-            out.append((p, "must be a table"))
-            continue
+    for p, u in each_table(units, "unit", out):
         if not u.get("id"):
             out.append((f"{p}.id", "must be a non-empty string"))
         side = str(u.get("side", "")).lower()
@@ -491,11 +498,7 @@ def _turn_rules(t: dict[str, Any]) -> list[tuple[str, str]]:
     turns = t.get("turn")
     if not isinstance(turns, list) or not turns:
         return [("turn", "needs [[turn]] entries")]
-    for i, e in enumerate(turns):
-        p = f"turn[{i}]"
-        if not isinstance(e, dict):
-            out.append((p, "must be a table"))
-            continue
+    for p, e in each_table(turns, "turn", out):
         n = e.get("number")
         if not isinstance(n, int) or n < 1:
             out.append((f"{p}.number", "must be a turn number >= 1"))

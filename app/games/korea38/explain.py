@@ -92,16 +92,16 @@ def explain(game: Any, state: K38State, action: dict[str, Any]) -> Illegal:
             return Illegal("supporting units may not be in an enemy zone of control", "9.2.4.1")
         return Illegal("that unit cannot join that battle (attackers must be adjacent to the defender, "
                        "supporters adjacent to an attacker, human-wave units within two hexes)", "9.0")
+    if t in ("naval", "amphibious"):
+        too_early = _not_yet(state, d, t)
+        if too_early is not None:
+            return too_early
     if t == "naval":
-        if state.turn < int(d.rules.get("naval_transport_from_turn", 2)):
-            return Illegal("naval transport starts on turn 2", "11.0")
         if uid is not None and d.units[uid].nation == "rok":
             return Illegal("ROK units may not use naval transport", "11.1")
         return Illegal("naval transport runs from a friendly port (or the FEC box) to another port that "
                        "was friendly when the phase began, one unit per port per turn", "11.1")
     if t == "amphibious":
-        if state.turn < int(d.rules.get("amphibious_from_turn", 4)):
-            return Illegal("amphibious assaults start on turn 4", "11.0")
         if state.amph_used >= int(d.rules.get("amphibious_actions", 5)):
             return Illegal("all five amphibious actions have been used", "11.2")
         if state.amph_this_turn >= int(d.rules.get("amphibious_per_turn", 2)):
@@ -157,3 +157,17 @@ def _explain_move(state: K38State, board: Board, uid: str | None, to: str) -> Il
     return Illegal(f"{to} is out of reach: terrain costs, the movement allowance of "
                    f"{d.units[uid].move} and enemy zones of control (which stop movement) forbid it",
                    "8.3")
+
+
+#: The turn each kind of sea move may first be made (11.0): the rules key, its default, words.
+_FIRST_TURN = {"naval": ("naval_transport_from_turn", 2, "naval transport starts"),
+               "amphibious": ("amphibious_from_turn", 4, "amphibious assaults start")}
+
+
+def _not_yet(state: Any, d: Any, kind: str) -> Illegal | None:
+    """A sea move refused because its first turn has not come (11.0)."""
+    key, default, words = _FIRST_TURN[kind]
+    first = int(d.rules.get(key, default))
+    if state.turn < first:
+        return Illegal(f"{words} on turn {first}", "11.0")
+    return None

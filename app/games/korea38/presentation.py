@@ -5,7 +5,7 @@ Nothing here decides legality: targets and buttons come from ``legal_actions``.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
 from app.games.korea38 import combat, movement, sequence
 from app.games.korea38.data import ALLIED, COMMUNIST
@@ -227,32 +227,48 @@ def drop_targets(game: Any, state: K38State, piece: str) -> dict[str, dict[str, 
     return out
 
 
+#: What each simple action says, in the player's words (``n`` names a unit).
+_LABELS: dict[str, Callable[[Callable[[str], str], dict[str, Any]], str]] = {
+    "move": lambda n, a: f"Move {n(a['unit'])} to {a['to']}",
+    "naval": lambda n, a: f"Ship {n(a['unit'])} to {a['to']} (naval transport)",
+    "amphibious": lambda n, a: (f"Amphibious assault: {n(a['unit'])} at {a['to']}"
+                                + (f", ashore at {a['at']}" if a.get("at") else "")),
+    "reinforce": lambda n, a: f"Place {n(a['unit'])} at {a['at']}",
+    "eliminate": lambda n, a: f"Remove over-stacked {n(a['unit'])}",
+    "declare-done": lambda n, a: "Done declaring battles",
+    "air": lambda n, a: "Commit air: " + (", ".join(n(u) for u in a["units"]) or "none"),
+    "mig": lambda n, a: f"MiG-15 cancels {n(a['cancel'])}",
+    "no-mig": lambda n, a: "Keep the MiG-15 out",
+    "loss": lambda n, a: f"Step loss to {n(a['unit'])}",
+    "retreat": lambda n, a: "Retreat via " + " -> ".join(a["path"]),
+    "sea-retreat": lambda n, a: ("Retreat by sea to the Far East Command box" if a["to"] == FEC
+                                 else f"Retreat by sea to {a['to']}"),
+    "advance": lambda n, a: f"Advance {n(a['unit'])} into {a['to']}",
+    "no-advance": lambda n, a: "Do not advance",
+    "spread": lambda n, a: f"Land {n(a['unit'])} at {a['to']}",
+    "propose-armistice": lambda n, a: "Propose an armistice (5.4)",
+    "accept-armistice": lambda n, a: "Accept the armistice",
+    "reject-armistice": lambda n, a: "Reject the armistice",
+}
+_ROLES = {"attack": "attacks", "support": "supports against", "wave": "human wave against"}
+
+
 def describe_action(state: K38State, a: dict[str, Any]) -> str:
     d = data_of(state)
     t = a.get("type")
     n = lambda u: d.units[u].name if u in d.units else str(u)  # noqa: E731
-    if t == "move":
-        return f"Move {n(a['unit'])} to {a['to']}"
-    if t == "naval":
-        return f"Ship {n(a['unit'])} to {a['to']} (naval transport)"
-    if t == "amphibious":
-        return f"Amphibious assault: {n(a['unit'])} at {a['to']}" + (f", ashore at {a['at']}" if a.get("at") else "")
-    if t == "reinforce":
-        return f"Place {n(a['unit'])} at {a['at']}"
+    label = _LABELS.get(str(t))
+    if label is not None:
+        return label(n, a)
     if t == "replace":
         us = state.units.get(a["unit"])
         if us is not None and us.at == ELIM:
             return f"Replacement: bring back {n(a['unit'])} at {a['at']}"
         return f"Replacement: restore {n(a['unit'])} to full strength"
-    if t == "eliminate":
-        return f"Remove over-stacked {n(a['unit'])}"
     if t == "end-phase":
         return f"End {sequence.PHASE_NAMES.get(state.phase, state.phase)}"
     if t == "declare-add":
-        role = {"attack": "attacks", "support": "supports against", "wave": "human wave against"}[a["role"]]
-        return f"{n(a['unit'])} {role} {n(a['defender'])}"
-    if t == "declare-done":
-        return "Done declaring battles"
+        return f"{n(a['unit'])} {_ROLES[a['role']]} {n(a['defender'])}"
     if t == "resolve":
         i = int(a["battle"])
         b = state.battles[i] if 0 <= i < len(state.battles) else None
@@ -260,30 +276,6 @@ def describe_action(state: K38State, a: dict[str, Any]) -> str:
             return f"Resolve battle {i}"
         odds = combat.battle_odds(state, Board(state, d), b)
         return f"Resolve the battle at {b.hex} vs {n(b.defender)} ({combat.column_name(odds['column'])})"
-    if t == "air":
-        return "Commit air: " + (", ".join(n(u) for u in a["units"]) or "none")
-    if t == "mig":
-        return f"MiG-15 cancels {n(a['cancel'])}"
-    if t == "no-mig":
-        return "Keep the MiG-15 out"
-    if t == "loss":
-        return f"Step loss to {n(a['unit'])}"
-    if t == "retreat":
-        return "Retreat via " + " -> ".join(a["path"])
-    if t == "sea-retreat":
-        return f"Retreat by sea to {a['to']}"
-    if t == "advance":
-        return f"Advance {n(a['unit'])} into {a['to']}"
-    if t == "no-advance":
-        return "Do not advance"
-    if t == "spread":
-        return f"Land {n(a['unit'])} at {a['to']}"
-    if t == "propose-armistice":
-        return "Propose an armistice (5.4)"
-    if t == "accept-armistice":
-        return "Accept the armistice"
-    if t == "reject-armistice":
-        return "Reject the armistice"
     return str(t)
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from app.games.korea38.data import DEFAULT_KEY, SIDES, DataError, get_data
+from app.games.korea38.data import DEFAULT_KEY, SIDES, DataError, each_table, get_data
 from app.games.korea38.state import PHASES
 
 STATE_KEYS = {"data", "amph_used", "amph_this_turn", "moved", "arrived", "stepped", "naval_ports",
@@ -47,11 +47,7 @@ def validate_scenario(sc: dict[str, Any]) -> list[tuple[str, str]]:
         pieces = []
     seen: set[str] = set()
     where_at: dict[str, str] = {}
-    for i, p in enumerate(pieces):
-        path = f"piece[{i}]"
-        if not isinstance(p, dict):
-            out.append((path, "must be a table"))
-            continue
+    for path, p in each_table(pieces, "piece", out):
         uid = p.get("id")
         if not isinstance(uid, str) or uid not in d.units:
             out.append((f"{path}.id", f"unknown unit id {uid!r}"))

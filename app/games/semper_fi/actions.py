@@ -8,7 +8,7 @@ from typing import Any
 
 from app.engine.game import Action, Context
 from app.games.semper_fi import (air, assault, fire, hidden, indirect, morale, movement, onmap,
-                                 overwatch, sequence, setup, special)
+                                 orders, overwatch, sequence, setup, special)
 from app.games.semper_fi.data import US, tables
 from app.games.semper_fi.state import COLUMN, EXITED, OFFMAP, SFState
 from app.games.semper_fi.units import bd, other, revealed_at, side_at, udef, units_of, values
@@ -50,14 +50,21 @@ def _legal(state: SFState) -> list[Action]:
         return out
     out += _unit_actions(state, side)
     out += _fire_actions(state, side)
-    out += assault.assault_actions(state, side) if _may_act(state, side) else []
+    out += ([a for a in assault.assault_actions(state, side) if _sheet_allows_assault(state, a, side)]
+            if _may_act(state, side) else [])
     out += indirect.mortar_actions(state, side)
     out += indirect.nominal_actions(state, side)
     out += onmap.mission_actions(state, side)
     if side == US:
         out += air.air_actions(state)
+    out += orders.play_actions(state, side)
     out.append({"type": "end-phase"})
     return out
+
+
+def _sheet_allows_assault(state: SFState, a: Action, side: str) -> bool:
+    """C12.1: some unit of the assaulting group has a sheet that lets it assault that hex."""
+    return any(orders.may_assault(state, u, a["to"]) for u in assault.assault_group(state, a["from"], side))
 
 
 def _may_act(state: SFState, side: str) -> bool:
@@ -102,6 +109,8 @@ def _unit_actions(state: SFState, side: str, only_column_free: bool = False,
             if s.mode == "move" and movement.can_enter_fire_mode(state, u):
                 out.append({"type": "mode", "unit": u, "to": "fire"})
             for h in sorted(movement.step_targets(state, u)):
+                if not orders.leash_ok(state, u, s.at, h):
+                    continue                                      # C12.1: defence sheets
                 out.append({"type": "move", "unit": u, "to": h})
             ex = (state.scen.get("rules") or {}).get("exit_hex")
             if ex and s.at == ex and s.mode == "move":
@@ -196,6 +205,10 @@ def apply(state: SFState, action: Action, ctx: Context) -> None:
         setup.place_rest(state, ctx)
     elif t == "reserve":
         setup.reserve(state, action["unit"], ctx)
+    elif t == "draw-sheet":
+        orders.draw(state, action, ctx)
+    elif t == "write-sheet":
+        orders.write(state, action, ctx)
     elif t == "remove-step":
         setup.remove_step(state, action["unit"], ctx)
     elif t == "end-setup":
@@ -383,10 +396,13 @@ def _move(state: SFState, u: str, to: str, ctx: Context) -> None:
 
 
 def _after_step(state: SFState, u: str, to: str, ctx: Context, road: bool) -> None:
-    for x in [x for x in state.barrages if x.kind == "he" and x.hex == to and x.side != udef(u).side]:
-        # C9.3: a unit moving into a live barrage hex is fired on at half the barrage's strength
+    for x in [x for x in state.barrages if x.side != udef(u).side]:
+        # C9.3: a unit moving into a live barrage zone (the impact hex or one of the six around)
+        fp = indirect.zone_strength(state, x, to)
+        if fp <= 0:
+            continue
         mods = fire.modifiers(state, to, None, [], "barrage")
-        fire.resolve_area(state, x.firepower // 2, to, mods, ctx, "C9.3", "The barrage")
+        fire.resolve_area(state, fp, to, mods, ctx, "C9.3", "The barrage")
         if state.units[u].at != to:
             return
     hidden.moved(state, u, ctx)
@@ -435,10 +451,5 @@ def preview(state: SFState, action: Action) -> dict[str, Any] | None:
     if t == "point-fire":
         return fire.point_preview(state, action["unit"], action["target"])
     if t == "overwatch" and state.pending:
-        p = state.pending[0]
-        ready = [u for u in side_at(state, action["from"], p.side) if overwatch.can_overwatch(state, u)]
-        fp, used = fire.firepower(state, ready, p.hex)
-        mods = fire.modifiers(state, p.hex, action["from"], [values(state, u).range for u in used], "overwatch",
-                              road_moving=p.note == "road")
-        return fire.preview(fp, mods)
+        return overwatch.preview(state, state.pending[0], action["from"])
     return None

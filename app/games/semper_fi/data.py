@@ -277,6 +277,21 @@ def validate_tables(data: Any) -> list[tuple[str, str]]:
             out.append((f"clock.periods[{i}]", "needs a light (day/dusk/dawn/night) and minutes"))
     if not periods:
         out.append(("clock.periods", "missing"))
+    fm = (data.get("overwatch") or {}).get("fired_min")
+    if not _int(fm) or not 1 <= fm <= 6:
+        out.append(("overwatch.fired_min", "must be a die face 1-6"))
+    sheets = (data.get("op_sheets") or {})
+    for k, v in (sheets.get("kinds") or {}).items():
+        if not isinstance(v, dict) or not _int(v.get("difficulty")) or not _int(v.get("leash")) or not all(
+                isinstance(v.get(f), bool) for f in ("assault", "spot_all", "committed", "objective")):
+            out.append((f"op_sheets.kinds.{k}", "needs whole numbers difficulty and leash and true/false "
+                        "assault, spot_all, committed, objective"))
+    if not (sheets.get("kinds") or {}):
+        out.append(("op_sheets.kinds", "missing"))
+    w = sheets.get("weighted_turns") or {}
+    for k in ("quiet", "night", "engaged", "large_formation"):
+        if not _int(w.get(k)):
+            out.append((f"op_sheets.weighted_turns.{k}", "must be a whole number"))
     return out
 
 

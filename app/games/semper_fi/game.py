@@ -32,8 +32,45 @@ class SemperFi(Game):
             return [("", f"the scenario cannot be read: {type(e).__name__}: {e}")]
 
     def setup(self, scenario: dict[str, Any], options: dict[str, Any], seed: int) -> SFState:
-        from app.games.semper_fi.setup import setup_state
-        return setup_state(scenario, options, seed)
+        from app.games.semper_fi.position import setup_position
+        return setup_position(scenario, options, seed)
+
+    # -- positions (app/games/semper_fi/position.py; docs/scenarios.md) ---------------------------
+    def position_tables(self, state: GameState, scenario: dict[str, Any]) -> dict[str, Any]:
+        from app.games.semper_fi.position import position_tables
+        return position_tables(state, scenario)  # type: ignore[arg-type]
+
+    def position_problems(self, data: dict[str, Any]) -> list[tuple[str, str]]:
+        from app.games.semper_fi.position import position_problems
+        return position_problems(self, data)
+
+    def position_schema(self) -> dict[str, Any]:
+        from app.games.semper_fi.position import position_schema
+        return position_schema()
+
+    def next_step(self, state: GameState) -> dict[str, Any] | None:
+        """The turn bar's next-step control (app/games/semper_fi/turn_bar.py)."""
+        from app.games.semper_fi.turn_bar import next_step
+        return next_step(state)  # type: ignore[arg-type]
+
+    def report_metrics(self, state: GameState) -> dict[str, dict[str, float]]:
+        """Strength and ground for the end-of-game report (app/games/semper_fi/report.py)."""
+        from app.games.semper_fi.report import report_metrics
+        return report_metrics(state)  # type: ignore[arg-type]
+
+    def hint_reason(self, state: GameState, action: Action) -> str:
+        """What a hinted action buys under the rules (app/games/semper_fi/hint_words.py)."""
+        from app.games.semper_fi.hint_words import hint_reason
+        return hint_reason(state, action)  # type: ignore[arg-type]
+
+    def sandbox_position(self, rows: list[dict[str, Any]], source: str) -> dict[str, Any]:
+        """A sandbox board saved as a position (app/ui/position_save.py)."""
+        from app.games.semper_fi.position import sandbox_position
+        return sandbox_position(rows, source)
+
+    def show_overlays(self, state: GameState, side: str | None) -> list[dict[str, Any]]:
+        from app.games.semper_fi.reading import show_overlays
+        return show_overlays(state, side)  # type: ignore[arg-type]
 
     def validate_data(self, path: Path, data: Any) -> list[tuple[str, str]] | None:
         if not isinstance(data, dict):

@@ -214,6 +214,22 @@ def barrage(state: "SFState", impact: str, fp: int, ctx: Context, who: str) -> N
             fire.resolve_area(state, f, h, mods, ctx, "C9.3", who)
 
 
+def zone_strength(state: "SFState", x: Barrage, h: str) -> int:
+    """C9.3: the firepower a live barrage zone turns on a unit moving into ``h``: half the
+    battery's in the impact hex, half of what the hexes around it took in those six hexes."""
+    if x.kind != "he":
+        return 0
+    if h == x.hex:
+        return x.firepower // 2
+    if h in bd(state).grid.neighbours(x.hex):
+        return x.firepower // int(tables()["barrage"]["adjacent_divisor"]) // 2
+    return 0
+
+
+def zone_hexes(state: "SFState", x: Barrage) -> list[str]:
+    return [x.hex] + sorted(bd(state).grid.neighbours(x.hex))
+
+
 # -- US on-map mortars ----------------------------------------------------------------------------
 def mortar_actions(state: "SFState", side: str) -> list[dict[str, Any]]:
     out: list[dict[str, Any]] = []

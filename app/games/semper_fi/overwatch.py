@@ -1,10 +1,11 @@
 """Overwatch (C6.3): a revealed enemy that enters a hex, or fires, in view of a fire-mode unit
-without a Fired marker lets the other side fire at once; the mover may answer one firing hex
-(return fire). Aircraft (2.2e) and nominal mortars (3.4, up to 3) may answer a trigger as the
-only fire allowed."""
+lets the other side fire at once; units with a Fired marker join only on a die roll (one die for
+the hex, ``overwatch.fired_min`` or more); the mover may answer one firing hex (return fire).
+Aircraft (2.2e) and nominal mortars (3.4, up to 3) may answer a trigger as the only fire allowed."""
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from app.engine.game import Context
@@ -18,12 +19,26 @@ if TYPE_CHECKING:
     from app.games.semper_fi.state import SFState
 
 
-def can_overwatch(state: "SFState", uid: str) -> bool:
+def can_overwatch(state: "SFState", uid: str, marked: bool = False) -> bool:
+    """Ready to overwatch: fire mode, able to fire; ``marked`` asks about units with a Fired
+    marker (they need the die roll), otherwise about units without one."""
     s = state.units[uid]
     t = udef(uid).type
     from app.games.semper_fi.onmap import direct_ok
-    return (s.mode == "fire" and not s.fired and s.morale != "paralysed" and not t.indirect
+    return (s.mode == "fire" and s.fired == marked and s.morale != "paralysed" and not t.indirect
             and (t.fire.area > 0 or t.fire.point > 0) and direct_ok(state, uid))
+
+
+def ready_at(state: "SFState", h: str, side: str) -> tuple[list[str], list[str]]:
+    """The units of ``h`` that may overwatch: (without a Fired marker, with one)."""
+    units = side_at(state, h, side)
+    return ([u for u in units if can_overwatch(state, u)],
+            [u for u in units if can_overwatch(state, u, marked=True)])
+
+
+def marked_chance() -> Fraction:
+    """The chance that units with a Fired marker join an overwatch (C6.3)."""
+    return Fraction(7 - int(tables()["overwatch"]["fired_min"]), 6)
 
 
 def stack_options(state: "SFState", side: str, target: str) -> list[str]:
@@ -36,10 +51,10 @@ def stack_options(state: "SFState", side: str, target: str) -> list[str]:
     for h in sorted({state.units[u].at for u in units_of(state, side)}):
         if h == target or h in state.overwatched:
             continue
-        ready = [u for u in side_at(state, h, side) if can_overwatch(state, u)]
-        if not ready:
+        fresh, marked = ready_at(state, h, side)
+        if not fresh and not marked:
             continue
-        fp, used = fire.firepower(state, ready, target)
+        fp, used = fire.firepower(state, fresh + marked, target)
         if fp <= 0:
             continue
         if fire.spotted(state, [h], target, enemy):
@@ -89,9 +104,18 @@ def trigger(state: "SFState", target: str, mover: str, ctx: Context, why: str) -
 def overwatch_fire(state: "SFState", p: Pending, frm: str, ctx: Context) -> None:
     side = p.side
     t = p.hex
-    ready = [u for u in side_at(state, frm, side) if can_overwatch(state, u)]
+    ready, marked = ready_at(state, frm, side)
+    if marked and fire.firepower(state, marked, t)[0] > 0:
+        need = int(tables()["overwatch"]["fired_min"])
+        r = ctx.d6(f"Units with a Fired marker at {frm} try to join the overwatch ({need}+)", "C6.3")
+        if r >= need:
+            ready = ready + marked
+        else:
+            ctx.log(f"The units with a Fired marker at {frm} do not react", "C6.3", kind="fire")
     fp, used = fire.firepower(state, ready, t)
-    b = bd(state)
+    if not used:
+        state.overwatched.add(frm)
+        return
     ranges = [values(state, u).range for u in used]
     road = p.note == "road"
     mods = fire.modifiers(state, t, frm, ranges, "overwatch", road_moving=road)
@@ -102,6 +126,39 @@ def overwatch_fire(state: "SFState", p: Pending, frm: str, ctx: Context) -> None
     pay_direct(state, used, ctx)
     state.overwatched.add(frm)
     fire.resolve_area(state, fp, t, mods, ctx, "C6.3", "Overwatch from " + frm)
+
+
+def preview(state: "SFState", p: Pending, frm: str) -> dict[str, Any]:
+    """The fire preview of overwatch from ``frm``: with units carrying a Fired marker the
+    chances mix the fire without them and, on the die roll, with them (exact in ``exact``)."""
+    ready, marked = ready_at(state, frm, p.side)
+    road = p.note == "road"
+
+    def one(units: list[str]) -> tuple[dict[str, Any], dict[str, Fraction]]:
+        fp, used = fire.firepower(state, units, p.hex)
+        mods = fire.modifiers(state, p.hex, frm, [values(state, u).range for u in used], "overwatch",
+                              road_moving=road)
+        pv = fire.preview(fp, mods)
+        col = fire.column(fp)
+        ex = {fire.RESULT_WORDS[k]: Fraction(0) for k in fire.RESULT_WORDS}
+        if fp > 0:
+            for r in fire.TWO_D6:
+                ex[fire.RESULT_WORDS[fire.result_of(col, r + pv["total_modifier"])]] += Fraction(1, 36)
+        else:
+            ex["no effect"] = Fraction(1)
+        return pv, ex
+
+    base, ex = one(ready)
+    if not marked or fire.firepower(state, marked, p.hex)[0] <= 0:
+        base["exact"] = ex
+        return base
+    q = marked_chance()
+    full, ex_full = one(ready + marked)
+    mix = {k: (1 - q) * ex[k] + q * ex_full[k] for k in ex}
+    full["chances"] = {k: round(float(v), 4) for k, v in mix.items()}
+    full["exact"] = mix
+    full["marked"] = {"chance": q, "firepower_without": base["firepower"], "units": len(marked)}
+    return full
 
 
 def return_fire_options(state: "SFState", p: Pending) -> list[dict[str, Any]]:

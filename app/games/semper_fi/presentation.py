@@ -106,78 +106,64 @@ def view(state: SFState, side: str | None) -> dict[str, Any]:
             else:
                 units[uid] = {"at": state.units[uid].at, "hidden": True}
     data.pop("rng", None)
+    from app.games.semper_fi.orders import open_to
+    for key in ("opsheets", "objectives", "drafts", "committed"):      # C12: sheets are secret
+        sheet = data.get(key)
+        if isinstance(sheet, dict):
+            data[key] = {f: v for f, v in sheet.items() if open_to(state, f, side)}
     data["pending"] = [p for p in data.get("pending", []) if p.get("side") == side or p.get("kind") != "retreat"]
     return data
 
 
+# action labels that only fill in the action's fields ({unit} and {target} become unit names)
+LABELS = {
+    "place": "Set up {unit} at {to}", "place-rest": "Set up the remaining units at random in their areas",
+    "reserve": "Hold {unit} off the map in reserve", "remove-step": "Take a step off {unit}",
+    "end-setup": "Finish setting up", "go-first": "Take the first action phase",
+    "go-second": "Take the second action phase", "end-phase": "End this phase",
+    "mode": "{unit}: to {to} mode", "exit": "{unit} leaves the map on the road north",
+    "dig-in": "{unit} digs in", "at-roll": "{unit} makes AT rolls against {target}",
+    "fall-back": "{unit} falls back (voluntary retreat)", "assault": "Assault {to} from {from}",
+    "mortar-fire": "Regimental mortar fire on {at}", "air-strike": "F4U Corsair strike on {at}",
+    "overwatch-air": "Call a Corsair onto {at}", "return-fire": "Return fire at {at}",
+    "retreat": "Retreat {unit} to {to}",
+}
+# fires whose label carries the odds (C6.1, C6.4, C6.3)
+FIRE_LABELS = {"fire": "Fire from {from} at {at}", "point-fire": "{unit} point-fires at {target}",
+               "overwatch": "Overwatch fire from {from} at {at}"}
+AMMO_WORDS = {"he": "HE", "smoke": "smoke", "illum": "illumination"}
+
+
 def describe_action(state: SFState, a: Action) -> str:
-    t = a.get("type")
+    t = str(a.get("type"))
     lab = (lambda u: udef(u).label if u in counters().units else str(u))
-    if t == "place":
-        return f"Set up {lab(a['unit'])} at {a['to']}"
-    if t == "place-rest":
-        return "Set up the remaining units at random in their areas"
-    if t == "reserve":
-        return f"Hold {lab(a['unit'])} off the map in reserve"
-    if t == "remove-step":
-        return f"Take a step off {lab(a['unit'])}"
-    if t == "end-setup":
-        return "Finish setting up"
-    if t == "go-first":
-        return "Take the first action phase"
-    if t == "go-second":
-        return "Take the second action phase"
-    if t == "end-phase":
-        return "End this phase"
-    if t == "mode":
-        return f"{lab(a['unit'])}: change to {a['to']} mode"
+    fields = {**a, **{k: lab(a[k]) for k in ("unit", "target") if k in a}}
+    if t in LABELS:
+        return LABELS[t].format(**fields)
+    if t in FIRE_LABELS:
+        return FIRE_LABELS[t].format(**fields) + _odds(state, a)
+    if t in ("draw-sheet", "write-sheet"):
+        from app.games.semper_fi.orders import formation_name, kind_name
+        obj = f" toward {a['objective']}" if a.get("objective") else ""
+        verb = "Draw up" if t == "draw-sheet" else "Write a new"
+        return f"{verb} {kind_name(a['kind'])} sheet for {formation_name(state, a['formation'])}{obj}"
     if t == "move":
         s = state.units.get(a["unit"])
         if s is not None and s.at in ("offmap", COLUMN):
             return f"{lab(a['unit'])} enters the map at {a['to']}"
         return f"Move {lab(a['unit'])} to {a['to']}"
-    if t == "exit":
-        return f"{lab(a['unit'])} leaves the map on the road north"
-    if t == "dig-in":
-        return f"{lab(a['unit'])} digs in"
-    if t == "fire":
-        return f"Fire from {a['from']} at {a['at']}" + _odds(state, a)
-    if t == "point-fire":
-        return f"{lab(a['unit'])} point-fires at {lab(a['target'])}" + _odds(state, a)
-    if t == "at-roll":
-        return f"{lab(a['unit'])} makes AT rolls against {lab(a['target'])}"
-    if t == "fall-back":
-        return f"{lab(a['unit'])} falls back (voluntary retreat)"
-    if t == "assault":
-        return f"Assault {a['to']} from {a['from']}"
-    if t == "artillery":
+    if t in ("artillery", "battery-fire"):
         bt = counters().batteries.get(a["battery"])
-        kind = {"he": "HE", "smoke": "smoke", "illum": "illumination"}.get(a["ammo"], a["ammo"])
-        return (f"{bt.name if bt else a['battery']}: {kind} on {a['at']}"
-                + (" (pre-registered)" if a.get("prereg") else ""))
-    if t == "battery-fire":
-        bt = counters().batteries.get(a["battery"])
-        kind = {"he": "HE", "smoke": "smoke", "illum": "illumination"}.get(a["ammo"], a["ammo"])
-        return f"{bt.name if bt else a['battery']}: indirect {kind} on {a['at']}"
+        kind = AMMO_WORDS.get(a["ammo"], a["ammo"])
+        return (f"{bt.name if bt else a['battery']}: {'indirect ' if t == 'battery-fire' else ''}{kind} on "
+                f"{a['at']}" + (" (pre-registered)" if a.get("prereg") else ""))
     if t == "mortar":
         return f"{lab(a['unit'])}: {'illumination' if a.get('ammo') == 'illum' else 'mortar fire'} on {a['at']}"
-    if t == "mortar-fire":
-        return f"Regimental mortar fire on {a['at']}"
-    if t == "air-strike":
-        return f"F4U Corsair strike on {a['at']}"
-    if t == "overwatch":
-        return f"Overwatch fire from {a['from']} at {a['at']}" + _odds(state, a)
-    if t == "overwatch-air":
-        return f"Call a Corsair onto {a['at']}"
     if t == "overwatch-mortar":
         return f"{a['count']} regimental mortar fire{'s' if a['count'] > 1 else ''} on {a['at']}"
-    if t == "return-fire":
-        return f"Return fire at {a['at']}"
-    if t == "retreat":
-        return f"Retreat {lab(a['unit'])} to {a['to']}"
     if t == "pass":
         return "Hold fire" if state.pending and state.pending[0].kind in ("overwatch", "return-fire") else "Pass"
-    return str(t)
+    return t
 
 
 def _odds(state: SFState, a: Action) -> str:
@@ -233,29 +219,20 @@ def panels(state: SFState, side: str | None) -> list[dict[str, Any]]:
     if (state.scen.get("rules") or {}).get("march_column"):
         clock_rows.append(["Contact", "made" if state.contact else "not yet: the column marches"])
     out.append({"title": "Turn clock", "rows": clock_rows})
-    ammo = []
-    for g in state.scen.get("artillery", []) or []:
-        if side is not None and g.get("side") != side:
-            continue
-        for k in ("he", "smoke", "illum"):
-            key = f"{g['id']}:{k}"
-            if key in state.ammo:
-                ammo.append([f"{g['id']} {k.upper()}", str(state.ammo[key])])
-    for m in state.scen.get("mortar", []) or []:
-        if side is not None and m.get("side", NK) != side:
-            continue
-        ammo.append([f"Mortar str {m['strength']}", f"{state.mortar_fires.get(m['id'], 0)} left, "
-                     f"{state.mortar_used.get(m['id'], 0)} of {m['per_turn']} used this turn"])
-    if state.mortar_illum_left >= 0 and side in (None, US):
-        ammo.append(["Mortar illum", str(state.mortar_illum_left)])
+    from app.games.semper_fi import tracks
+    ammo = tracks.ammunition(state, side)
     if ammo:
-        out.append({"title": "Ammunition", "rows": ammo})
+        out.append({"title": "Ammunition", "rows": ammo.pop("rows"), "track": ammo})
     if state.scen.get("air"):
         rows = []
         for i in range(state.turn, min(state.turn + 3, len(state.clock) + 1)):
             n = sum(1 for a in state.air if a == i)
             rows.append([state.clock[i - 1][-4:], f"{n} F4U" if n else "-"])
-        out.append({"title": "Air (loiter track)", "rows": rows})
+        out.append({"title": "Air (loiter track)", "rows": rows, "track": tracks.air(state)})
+    from app.games.semper_fi.orders import panel_rows
+    sheets = panel_rows(state, side)
+    if sheets:
+        out.append({"title": "Op sheets", "rows": sheets})
     bm = [[bn, str(v)] for bn, v in sorted(state.battalion.items()) if v]
     if bm:
         out.append({"title": "Battalion morale", "rows": bm})
@@ -268,6 +245,10 @@ def overlays(state: SFState, side: str | None) -> list[dict[str, Any]]:
         colour = {"he": "#C0392B", "smoke": "#8A8A86", "illum": "#F1C40F"}[x.kind]
         label = {"he": "Barrage", "smoke": "Smoke", "illum": "Illum"}[x.kind]
         out.append({"kind": "hexes", "hexes": [x.hex], "colour": colour, "label": label})
+        if x.kind == "he":                                          # C9.3: the zone around it
+            from app.games.semper_fi.indirect import zone_hexes
+            out.append({"kind": "hexes", "hexes": zone_hexes(state, x)[1:], "colour": "#E6B0AA",
+                        "label": "Barrage zone", "group": "Barrages"})
         if x.kind == "illum":
             out.append({"kind": "hexes", "hexes": bd(state).grid.range(x.hex, 5), "colour": "#F9E79F",
                         "label": "Illuminated", "group": "Illumination"})
@@ -304,6 +285,28 @@ def fire_odds(game: Game, state: SFState, action: Action) -> dict[str, Any] | No
     return odds(state, action)
 
 
+def action_groups(game: Game, state: SFState, acts: list[Action]) -> list[dict[str, Any]]:
+    """The Actions list folds what a panel already offers: every fire (direct, overwatch,
+    artillery, mortar, air) is on the fire panel with its odds; op sheets are one group."""
+    from app.games.semper_fi.preview import FIRE_TYPES
+    fires = [a for a in acts if a.get("type") in FIRE_TYPES]
+    sheets = [a for a in acts if a.get("type") in ("draw-sheet", "write-sheet")]
+    out: list[dict[str, Any]] = []
+    if fires:
+        out.append({"title": "Fire", "panel": "fire panel", "actions": fires})
+    if sheets:
+        out.append({"title": "Op sheets", "note": "draw up or rewrite a formation's orders", "actions": sheets})
+    return out
+
+
+def opening_view(game: Game, state: SFState) -> dict[str, Any] | None:
+    """In set-up the prompt sends the player to the To set up box below the map: the opening
+    zoom shows it with the map."""
+    if state.phase == "setup":
+        return {"boxes": [SIDE_BOXES["setup"]]}
+    return None
+
+
 def side_name(game: Game, side: str) -> str:
     """The sides as players call them (never the ids ``us`` / ``nk``)."""
     return SIDE_NAMES.get(side, side)
@@ -330,24 +333,29 @@ def decision(state: SFState) -> dict[str, Any] | None:
     return None
 
 
+# what the player to act is asked, by reaction and by phase ({who}: the side, {unit}: the retreating unit)
+PENDING_PROMPTS = {
+    "overwatch": "{who} player: an enemy unit showed itself at {hex}; fire on it or hold fire",
+    "return-fire": "{who} player: answer the overwatch fire, or hold fire",
+    "retreat": "{who} player: choose where {unit} falls back to",
+}
+PHASE_PROMPTS = {
+    "setup": "{who} player: drag your units from the To set up box below the map onto their set-up areas, "
+             "then finish setting up",
+    "initiative": "{who} player: you have the initiative; take the first or the second action phase",
+    "air-artillery": "{who} player: call artillery and air strikes, then end the phase",
+}
+
+
 def prompt(state: SFState) -> str:
     who = SIDE_NAMES.get(state.active, state.active)
     if state.result:
         return f"Game over: {state.result['level']}"
-    if state.pending:
+    if state.pending and state.pending[0].kind in PENDING_PROMPTS:
         p = state.pending[0]
-        if p.kind == "overwatch":
-            return f"{who} player: an enemy unit showed itself at {p.hex}; fire on it or hold fire"
-        if p.kind == "return-fire":
-            return f"{who} player: answer the overwatch fire, or hold fire"
-        if p.kind == "retreat":
-            return f"{who} player: choose where {udef(p.units[0]).label} falls back to"
-    if state.phase == "setup":
-        return f"{who} player: drag your units from the To set up box below the map onto their set-up areas, then finish setting up"
-    if state.phase == "initiative":
-        return f"{who} player: you have the initiative; take the first or the second action phase"
-    if state.phase == "air-artillery":
-        return f"{who} player: call artillery and air strikes, then end the phase"
+        return PENDING_PROMPTS[p.kind].format(who=who, hex=p.hex, unit=udef(p.units[0]).label if p.units else "")
+    if state.phase in PHASE_PROMPTS:
+        return PHASE_PROMPTS[state.phase].format(who=who)
     if (state.scen.get("rules") or {}).get("march_column") and not state.contact and state.active == US:
         return "US player: march the column along the road, unit by unit"
     return f"{who} player: move, fire and assault with your units, then end the phase"

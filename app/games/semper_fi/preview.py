@@ -11,11 +11,12 @@ from fractions import Fraction
 from typing import Any
 
 from app.engine.game import Action
-from app.games.semper_fi import actions
+from app.games.semper_fi import actions, odds
 from app.games.semper_fi.state import SFState
 from app.games.semper_fi.units import udef
 
-FIRE_TYPES = ("fire", "point-fire", "overwatch")
+FIRE_TYPES = ("fire", "point-fire", "overwatch", "artillery", "battery-fire", "mortar", "mortar-fire",
+              "overwatch-mortar", "air-strike", "overwatch-air")
 RULES = {"fire": "C6.1", "point-fire": "C6.4", "overwatch": "C6.3"}
 # result words in the order the panel lists them (worst for the target last)
 AREA_ORDER = ("no effect", "morale check", "1 step lost", "2 steps lost", "3 steps lost")
@@ -42,6 +43,8 @@ def fire_odds(state: SFState, action: Action) -> dict[str, Any] | None:
     t = action.get("type")
     if t not in FIRE_TYPES:
         return None
+    if t in odds.INDIRECT:                      # artillery, mortars, aircraft (C9)
+        return odds.INDIRECT[t](state, action)
     pv = actions.preview(state, action)
     if not pv:
         return None
@@ -56,7 +59,13 @@ def fire_odds(state: SFState, action: Action) -> dict[str, Any] | None:
                    chances=[("no effect", 1 - kill - shaken), ("shaken", shaken), ("knocked out", kill)])
         return out
     ch = pv["chances"]
+    exact = pv.get("exact") or {w: _exact(ch.get(w, 0.0)) for w in AREA_ORDER}
     title = (f"Overwatch fire from {frm} at {to}" if t == "overwatch" else f"Fire from {frm} at {to}")
-    out.update(title=title, table="Area Fire Table (2d6)", row=str(pv["column"]), firepower=int(pv["firepower"]),
-               chances=[(w, _exact(ch.get(w, 0.0))) for w in AREA_ORDER if w in ch])
+    table = "Area Fire Table (2d6)"
+    if pv.get("marked"):
+        m = pv["marked"]
+        table += (f"; units with a Fired marker join on the die ({m['chance'].numerator} in "
+                  f"{m['chance'].denominator}), else firepower {m['firepower_without']}")
+    out.update(title=title, table=table, row=str(pv["column"]), firepower=int(pv["firepower"]),
+               chances=[(w, exact[w]) for w in AREA_ORDER if w in ch])
     return out

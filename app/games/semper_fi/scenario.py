@@ -356,6 +356,19 @@ def _validate_body(sc: dict[str, Any], b: Board, clock: list[str], c: Any) -> li
         for k in ("from", "until"):
             if k in bd_:
                 _when(bd_[k], clock, f"rules.boundary[{i}].{k}", out)
+    out += _opsheet_problems(sc)
+    return out
+
+
+def _opsheet_problems(sc: dict[str, Any]) -> list[tuple[str, str]]:
+    """``[opsheets]``: per side a sheet kind, a list of kinds (the first is the default) or "any"."""
+    known = set(tables()["op_sheets"]["kinds"])
+    out: list[tuple[str, str]] = []
+    for side, spec in (sc.get("opsheets") or {}).items():
+        kinds = spec if isinstance(spec, list) else [spec]
+        for k in kinds:
+            if k != "any" and k not in known:
+                out.append((f"opsheets.{side}", f"unknown op sheet kind {k!r}; known: any, {', '.join(sorted(known))}"))
     return out
 
 

@@ -76,8 +76,11 @@ def begin_turn(state: "SFState", ctx: Context) -> None:
 
 
 def opsheet_commitment(state: "SFState", ctx: Context) -> None:
-    """Op-sheet variant (4.1): after contact each uncommitted company rolls against the prep rating."""
-    if not state.options.get("opsheets") or not state.contact:
+    """Op sheets: written sheets roll for implementation (C12.4); after contact each uncommitted
+    formation rolls against the prep rating (C12.2) and then follows the sheet it waited on."""
+    from app.games.semper_fi import orders
+    orders.implementation(state, ctx)
+    if not orders.active(state) or not state.contact:
         return
     prep = (state.scen.get("rules") or {}).get("prep_rating", {})
     for f in sorted(state.committed):
@@ -87,6 +90,8 @@ def opsheet_commitment(state: "SFState", ctx: Context) -> None:
         r = ctx.d6(f"Reserve commitment for {f}", "C12.2")
         if r >= int(prep.get(side, 3)):
             state.committed[f] = True
+            if state.opsheets.get(f) == "reserve":
+                state.opsheets[f] = str((state.scen.get("rules") or {}).get("reserve_sheet", "attack"))
             ctx.log(f"{f} is committed and may now move and fire freely", "C12.2", kind="orders")
 
 
@@ -133,6 +138,8 @@ def start_action(state: "SFState", phase: str, ctx: Context) -> None:
 
 def cleanup(state: "SFState", ctx: Context) -> None:
     """C2.1 clean-up: markers off, morale recovers one stage, aircraft past their box go home."""
+    from app.games.semper_fi.orders import note_engaged
+    note_engaged(state)                                   # C12.4: before the Fired markers come off
     for s in state.units.values():
         s.fired = False
         if s.morale == "suppressed":

@@ -7,6 +7,7 @@ from typing import Any
 
 from app.engine.game import Context
 from app.engine.rng import Rng
+from app.games.semper_fi import orders
 from app.games.semper_fi.data import NK, US, Board, board, counters, tables
 from app.games.semper_fi.scenario import area_cached, build_clock, pick_units, with_variants
 from app.games.semper_fi.state import COLUMN, OFFMAP, SETUP, SFState, UnitState
@@ -85,10 +86,7 @@ def setup_state(sc_raw: dict[str, Any], options: dict[str, Any], seed: int) -> S
     st.contact = not bool(rules.get("march_column"))
     for bn in sorted({c.units[u].battalion for u in st.units}):
         st.battalion[bn] = int((sc.get("battalion_morale") or {}).get(bn, 0))          # 1.7c
-    for side, kind in (sc.get("opsheets") or {}).items():
-        for f in sorted({c.units[u].formation for u in st.units if c.units[u].side == side}):
-            st.opsheets[f] = kind
-            st.committed[f] = not opts.get("opsheets") or kind != "reserve"
+    orders.initial_sheets(st)                                                      # 1.6e, C12
     st.to_remove = int(rules.get("remove_steps", 0))
     first = sc["play"]["first_setup"]
     st.setup_order = [first, other(first)]
@@ -133,7 +131,7 @@ def to_place(state: SFState, side: str) -> list[str]:
 
 def setup_actions(state: SFState) -> list[dict[str, Any]]:
     side = state.active
-    out: list[dict[str, Any]] = []
+    out: list[dict[str, Any]] = orders.setup_actions(state, side)                  # 1.6e: sheets first
     left = to_place(state, side)
     for u in left:
         for h in placement_hexes(state, u):

@@ -60,6 +60,15 @@ class Barrage:
 
 
 @dataclass
+class OpSheet:
+    """A sheet written during play, waiting for its implementation roll (C12.3, C12.4)."""
+
+    kind: str
+    objective: str = ""
+    weighted: int = 0              # weighted turns accumulated
+
+
+@dataclass
 class SFState(GameState):
     scen: dict[str, Any] = field(default_factory=dict)     # normalised scenario (rules read it)
     options: dict[str, Any] = field(default_factory=dict)
@@ -94,6 +103,9 @@ class SFState(GameState):
     to_remove: int = 0                                     # 5.2: steps the NK must still remove
     opsheets: dict[str, str] = field(default_factory=dict)     # formation -> op sheet type
     committed: dict[str, bool] = field(default_factory=dict)   # formation -> committed (reserves)
+    objectives: dict[str, str] = field(default_factory=dict)   # formation -> its sheet's objective (C12.1)
+    drafts: dict[str, OpSheet] = field(default_factory=dict)   # formation -> sheet written, not implemented
+    engaged: set[str] = field(default_factory=set)             # formations that fired or were hit this turn
     exited_before_contact: bool = False
     checkpoint: dict[str, Any] = field(default_factory=dict)   # victory snapshots (5.3 at 0600)
     result: Optional[dict[str, Any]] = None

@@ -66,16 +66,7 @@ def determine(state: "SFState") -> dict[str, Any]:
         nk = len(high_ground_units(state, vic))
         lost = steps_lost(state, US, double=("mortar", "armor"))
         why = f"{nk} North Korean units on important high ground, Marines lost {lost} steps (mortar and tank steps double)"
-        if lost >= 12 or nk >= 3:
-            lvl = "NK Major"
-        elif lost >= 9 or nk == 2:
-            lvl = "NK Minor"
-        elif nk == 0 and lost <= 3:
-            lvl = "US Major"
-        elif nk == 0 and lost <= 6:
-            lvl = "US Minor"
-        else:
-            lvl = "Draw"
+        lvl = _ladder(lost >= 12 or nk >= 3, lost >= 9 or nk == 2, nk == 0 and lost <= 3, nk == 0 and lost <= 6)
         return _res(lvl, why, "4.1")
     if kind == "hold-hexes":
         b = bd(state)
@@ -84,16 +75,9 @@ def determine(state: "SFState") -> dict[str, Any]:
         lost = steps_lost(state, US)
         why = (f"Marines hold {len(held)} of {len(state.start_hexes)} start hexes, North Koreans occupy "
                f"{len(taken)}, Marines lost {lost} steps")
-        if len(taken) >= 2 or lost >= 12:
-            lvl = "NK Major"
-        elif len(taken) >= 1 or lost >= 9:
-            lvl = "NK Minor"
-        elif len(held) == len(state.start_hexes) and lost <= 3:
-            lvl = "US Major"
-        elif len(held) == len(state.start_hexes) and lost <= 6:
-            lvl = "US Minor"
-        else:
-            lvl = "Draw"
+        whole = len(held) == len(state.start_hexes)
+        lvl = _ladder(len(taken) >= 2 or lost >= 12, len(taken) >= 1 or lost >= 9, whole and lost <= 3,
+                      whole and lost <= 6)
         return _res(lvl, why, "4.2")
     if kind == "hilltop-platoon":
         b = bd(state)
@@ -129,6 +113,15 @@ def determine(state: "SFState") -> dict[str, Any]:
             why += f"; Marines lost {us_lost} steps (one level to the NK)"
         return _res(LADDER[i], why, "5.3")
     return _res("Draw", "no victory rule", "")
+
+
+def _ladder(nk_major: bool, nk_minor: bool, us_major: bool, us_minor: bool) -> str:
+    """The first level whose condition holds, from the North Korean Major down; else a Draw."""
+    for lvl, ok in (("NK Major", nk_major), ("NK Minor", nk_minor), ("US Major", us_major),
+                    ("US Minor", us_minor)):
+        if ok:
+            return lvl
+    return "Draw"
 
 
 def _at(state: "SFState", h: str) -> list[str]:

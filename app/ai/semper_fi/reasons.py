@@ -1,0 +1,136 @@
+"""Why the Semper Fi! AI picks an action, in a player's words, from the figures it weighs
+(the hint shows it; it never changes a choice): expected steps a fire takes off, the odds of an
+assault, how far a move brings a unit to its objective, the ground it sets up on."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from app.games.semper_fi import actions, orders
+from app.games.semper_fi.data import counters
+from app.games.semper_fi.state import SFState
+from app.games.semper_fi.units import bd, other, udef
+
+from app.ai.semper_fi.evaluate import enemy_steps_at, fire_value, nearest, visible_enemies
+from app.ai.semper_fi.objectives import ATTACK, objectives_for, role
+
+
+def _name(uid: Any) -> str:
+    return udef(str(uid)).label if str(uid) in counters().units else str(uid)
+
+
+def _pct(p: float) -> str:
+    return f"{round(100 * p)}%"
+
+
+def _objective_words(state: SFState, side: str, h: str) -> str:
+    obj = objectives_for(state, side)
+    if not obj:
+        return ""
+    d = nearest(state, h, obj)
+    return "on an objective hex" if d == 0 else f"{d} hex{'es' if d != 1 else ''} from the nearest objective"
+
+
+def _fire(state: SFState, a: dict[str, Any]) -> str:
+    ev = fire_value(state, a)
+    pv = actions.preview(state, a) or {}
+    rule = {"fire": "C6.1", "point-fire": "C6.4", "overwatch": "C6.3", "return-fire": "C6.3"}[a["type"]]
+    if "kill" in pv:
+        return (f"{_name(a['unit'])} has a {_pct(pv['kill'])} chance to knock out {_name(a['target'])} "
+                f"and {_pct(pv['shaken'])} to shake it ({rule})")
+    at = a.get("at") or (state.pending[0].hex if state.pending else "")
+    ch = pv.get("chances") or {}
+    losses = sum(v for k, v in ch.items() if "step" in k)
+    col = f" on the {pv['column']} column" if pv.get("column") else ""
+    return (f"fire at {at}{col}: about {ev:.1f} enemy steps' worth of effect expected, step losses "
+            f"{_pct(losses)}, a morale check {_pct(ch.get('morale check', 0))} ({rule})")
+
+
+# reasons that only fill in the action's fields ({unit}, {target}: names; {here}, {steps}: the unit's)
+SIMPLE = {
+    "place-rest": "the rest set up at random in their areas, anywhere legal (C11.2)",
+    "reserve": "{unit} waits off the map, to enter from the west edge when needed (5.3)",
+    "end-setup": "every unit is placed: finish setting up",
+    "remove-step": "the scenario takes steps off before play: {unit} has {steps} to spare (5.2)",
+    "exit": "leaving by the road before contact is a US Major victory (4.1)",
+    "dig-in": "{unit} digs in at {here}: fire at dug-in troops gets -2 on the Area Fire Table (C6.6)",
+    "at-roll": "{unit} makes AT rolls against {target}, next to it (C6.5)",
+    "end-phase": "nothing left is worth doing this phase",
+}
+
+
+def explain(state: SFState, side: str, a: dict[str, Any]) -> str:
+    """The reason for ``a``, or "" when there is nothing worth saying."""
+    t = a.get("type")
+    b = bd(state)
+    if t in SIMPLE:
+        u = state.units.get(str(a.get("unit")))
+        fields = {**a, **{k: _name(a[k]) for k in ("unit", "target") if k in a},
+                  "here": u.at if u else "", "steps": u.steps if u else 0}
+        return SIMPLE[t].format(**fields)
+    if t in ("fire", "point-fire", "overwatch"):
+        return _fire(state, a)
+    if t == "return-fire":
+        return _fire(state, a) + "; answering the hex that fired at us"
+    if t == "place":
+        h = a["to"]
+        where = _objective_words(state, side, h)
+        return (f"set up {_name(a['unit'])} at {h}, {b.elevation(h)} m up"
+                + (f", {where}" if where else "") + ": high ground sees and shoots farther (C11.2)")
+    if t in ("go-first", "go-second"):
+        att = role(state, side) == ATTACK
+        if t == "go-first":
+            return ("we attack: moving first gains ground before the enemy reacts (1.7g)" if att else
+                    "we act first: our units fire and dig in before the enemy moves (1.7g)")
+        return ("moving second lets us see where the enemy stands before we go (1.7g)" if att else
+                "we hold: the enemy moves first and our overwatch answers (1.7g)")
+    if t in ("air-strike", "overwatch-air"):
+        n = enemy_steps_at(state, side, a["at"])
+        return f"a Corsair strike (firepower 12) on {a['at']}, where {n} enemy steps are seen (C9.5)"
+    if t in ("artillery", "battery-fire"):
+        from app.games.semper_fi import odds
+        n = enemy_steps_at(state, side, a["at"])
+        bt = counters().batteries[a["battery"]]
+        _ns, _sc, on, band = odds.adjustment(state, bt.line, a["at"])
+        kind = {"he": "HE", "smoke": "smoke", "illum": "illumination"}.get(a.get("ammo", "he"), "HE")
+        return (f"{bt.name}: {kind} on {a['at']} ({n} enemy steps there); the spotter is in the {band} "
+                f"band, {_pct(float(on))} on target (C9.2)")
+    if t in ("mortar", "mortar-fire", "overwatch-mortar"):
+        n = enemy_steps_at(state, side, a["at"])
+        return f"mortar fire on {a['at']}, where {n} enemy steps are seen, while fires remain ({'C9.6' if t == 'mortar' else '3.4'})"
+    if t == "assault":
+        mine = sum(state.units[u].steps for u in state.units
+                   if state.units[u].at == a["from"] and udef(u).side == side)
+        theirs = [u for u in state.units if state.units[u].at == a["to"] and udef(u).side != side]
+        tsteps = sum(state.units[u].steps for u in theirs) or 1
+        shaken = sum(1 for u in theirs if state.units[u].morale)
+        return (f"assault {a['to']}: our {mine} steps against their {tsteps} ({mine / tsteps:.1f} to 1)"
+                + (f", {shaken} of them shaken" if shaken else "") + " (C8)")
+    if t == "retreat":
+        near = sum(1 for f in visible_enemies(state, side) if b.grid.distance(a["to"], state.units[f].at) <= 1)
+        return (f"{_name(a['unit'])} falls back to {a['to']}, "
+                + (f"{near} enemy units next to it there" if near else "out of the enemy's reach") + " (C7.3)")
+    if t == "fall-back":
+        s = state.units[a["unit"]]
+        return f"{_name(a['unit'])} is {s.morale or 'worn'} and close to the enemy: it pulls back (C7.3)"
+    if t == "mode":
+        u = a["unit"]
+        where = _objective_words(state, side, state.units[u].at)
+        if a["to"] == "move":
+            return f"{_name(u)} changes to move mode to advance" + (f" ({where})" if where else "") + " (C3.2)"
+        return f"{_name(u)} changes to fire mode: it is where it should fight" + (f" ({where})" if where else "") + " (C3.2)"
+    if t == "move":
+        u = a["unit"]
+        frm, to = state.units[u].at, a["to"]
+        obj = objectives_for(state, side)
+        if obj and frm in b.hexset:
+            return (f"{_name(u)} moves to {to}: {nearest(state, to, obj)} hexes from the objectives "
+                    f"(was {nearest(state, frm, obj)}), {b.elevation(to)} m (C4.1)")
+        return f"{_name(u)} moves to {to} (C4.1)"
+    if t in ("draw-sheet", "write-sheet"):
+        return (f"a {orders.kind_name(a['kind'])} sheet for {orders.formation_name(state, a['formation'])}"
+                + (f" toward {a['objective']}" if a.get("objective") else "") + " (C12)")
+    if t == "pass":
+        foes = other(side)
+        return f"holding fire: no shot at the {'North Korean' if foes == 'nk' else 'US'} unit is worth giving away our position"
+    return ""

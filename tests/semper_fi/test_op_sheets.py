@@ -1,0 +1,143 @@
+"""Op sheets (module 1.6e, our C12): drawing them before set-up, writing new ones in play and
+their implementation roll with weighted turns, what a sheet allows, and the two 5.x variants
+that live on them (Captured Radio, North Korean Command Flexibility)."""
+
+from __future__ import annotations
+
+from app.games.semper_fi import orders
+from app.games.semper_fi.game import GAME
+from app.games.semper_fi.sequence import opsheet_commitment
+from app.games.semper_fi.setup import setup_state
+from app.games.semper_fi.state import OpSheet
+from app.games.semper_fi.units import bd
+
+from tests.semper_fi.conftest import Dice, act, bare, put, scenario
+
+
+def _draws(st, side: str | None = None) -> list[dict]:
+    return [a for a in GAME.legal_actions(st) if a["type"] == "draw-sheet"
+            and (side is None or orders.side_of(st, a["formation"]) == side)]
+
+
+def test_1_6e_op_sheets_are_drawn_before_set_up_and_begin_implemented() -> None:
+    st = setup_state(scenario("5-1-morning-assault"), {"opsheets": True}, 1)
+    side = st.active
+    draws = _draws(st, side)
+    assert draws and {orders.side_of(st, a["formation"]) for a in draws} == {side}
+    # 5.1: the US sheets are "any but Prepared Defense"
+    if side == "us":
+        assert "prepared-defense" not in {a["kind"] for a in draws}
+    a = next(x for x in draws if x["kind"] == "hasty-defense")
+    act(st, a)
+    assert st.opsheets[a["formation"]] == "hasty-defense" and st.objectives[a["formation"]] == a["objective"]
+    assert st.committed[a["formation"]] and not st.drafts              # implemented at once
+    place = next(x for x in GAME.legal_actions(st) if x["type"] == "place")
+    act(st, place)
+    assert not _draws(st, side)                                         # once units stand, too late
+
+
+def test_1_6e_without_op_sheets_nothing_is_drawn() -> None:
+    st = setup_state(scenario("5-1-morning-assault"), {}, 1)
+    assert not _draws(st)
+    assert not orders.active(st)
+
+
+def _sheet_position(**rules):
+    st = bare(rules={"op_sheets": True, **rules}, opsheets={"us": "attack", "nk": "prepared-defense"})
+    put(st, "2-5-plt-1", "12.10")
+    put(st, "1-18-plt-1", "7.13")
+    orders.initial_sheets(st)
+    return st
+
+
+def test_c12_3_a_new_sheet_waits_for_its_implementation_roll() -> None:
+    st = _sheet_position()
+    w = {"type": "write-sheet", "formation": "2-5", "kind": "hasty-defense", "objective": "Observation Hill"}
+    act(st, w)
+    assert st.drafts["2-5"] == OpSheet("hasty-defense", "Observation Hill", 0)
+    assert st.opsheets["2-5"] == "attack"                               # the old sheet still rules
+    assert w not in GAME.legal_actions(st)                              # one written sheet at a time
+
+
+def test_c12_4_implementation_roll_adds_weighted_turns() -> None:
+    st = _sheet_position()
+    st.drafts["2-5"] = OpSheet("attack", "Hill 102", 0)
+    st.opsheets["2-5"] = "hasty-defense"
+    need = orders.implementation_target(st, "2-5", "attack")            # 9 + Marine prep 3 = 12
+    assert need == 12
+    opsheet_commitment(st, Dice(st.rng, [2, 3]))                        # 5 + 3 weighted < 12
+    assert st.drafts["2-5"].weighted == 3 and st.opsheets["2-5"] == "hasty-defense"
+    opsheet_commitment(st, Dice(st.rng, [3, 3]))                        # 6 + 6 weighted >= 12
+    assert "2-5" not in st.drafts
+    assert st.opsheets["2-5"] == "attack" and st.objectives["2-5"] == "Hill 102"
+
+
+def test_c12_4_engaged_formations_gain_one_weighted_turn() -> None:
+    st = _sheet_position()
+    st.drafts["2-5"] = OpSheet("attack", "Hill 102", 0)
+    st.units["2-5-plt-1"].fired = True
+    orders.note_engaged(st)
+    opsheet_commitment(st, Dice(st.rng, [1, 1]))
+    assert st.drafts["2-5"].weighted == 1 and not st.engaged
+
+
+def test_c12_1_defence_sheets_keep_units_near_their_objective() -> None:
+    st = _sheet_position()
+    st.opsheets["2-5"] = "hasty-defense"                                # leash 3
+    st.objectives["2-5"] = "Observation Hill"                           # 11.10
+    st.units["2-5-plt-1"].mode = "move"
+    far = [a["to"] for a in GAME.legal_actions(st) if a.get("unit") == "2-5-plt-1" and a["type"] == "move"]
+    assert far and all(bd(st).grid.distance(h, "11.10") <= 3 for h in far)
+    st.opsheets["2-5"] = "attack"
+    free = [a["to"] for a in GAME.legal_actions(st) if a.get("unit") == "2-5-plt-1" and a["type"] == "move"]
+    assert set(free) >= set(far)
+
+
+def test_c12_2_a_committed_reserve_follows_its_attack_sheet() -> None:
+    st = setup_state(scenario("4-1-ambush"), {"opsheets": True}, 1)
+    assert st.opsheets["1-5"] == "reserve" and not st.committed["1-5"]
+    st.contact = True
+    opsheet_commitment(st, Dice(st.rng, [6] * 10))
+    assert st.committed["1-5"] and st.opsheets["1-5"] == "attack"
+
+
+def test_5_1_variant_captured_radio_opens_us_sheets_and_speeds_nk_orders() -> None:
+    plain = setup_state(scenario("5-1-morning-assault"), {"opsheets": True}, 1)
+    radio = setup_state(scenario("5-1-morning-assault"), {"captured-radio": True}, 1)
+    assert orders.active(radio)                                         # the variant plays op sheets
+    assert "2-5" not in GAME.view(plain, "nk")["opsheets"]
+    assert GAME.view(radio, "nk")["opsheets"]["2-5"] == "attack"        # the NK reads US sheets
+    assert "1-18" not in GAME.view(radio, "us")["opsheets"]             # but not the other way
+    titles = {p["title"]: p for p in GAME.panels(radio, "nk")}
+    names = [r[0] for r in titles["Op sheets"]["rows"]]
+    assert orders.formation_name(radio, "2-5") in names and orders.formation_name(radio, "1-18") in names
+    assert orders.formation_name(radio, "1-18") not in [r[0] for r in
+                                                        {p["title"]: p for p in GAME.panels(radio, "us")}["Op sheets"]["rows"]]
+    # prep rating 3 instead of 5: every North Korean implementation roll needs 2 less
+    assert (orders.implementation_target(plain, "1-18", "attack")
+            - orders.implementation_target(radio, "1-18", "attack")) == 2
+
+
+def test_5_1_variant_nk_command_flexibility_lets_the_nk_attack() -> None:
+    plain = setup_state(scenario("5-1-morning-assault"), {"opsheets": True}, 1)
+    flex = setup_state(scenario("5-1-morning-assault"), {"nk-flexibility": True}, 1)
+    for st in (plain, flex):
+        st.setup_order = ["nk"]
+        st.active = "nk"
+    assert {a["kind"] for a in _draws(plain, "nk")} == {"prepared-defense"}
+    assert {a["kind"] for a in _draws(flex, "nk")} >= {"attack", "hasty-defense", "reserve"}
+    assert flex.opsheets["1-18"] == "prepared-defense"                  # the default until redrawn
+    # a Prepared Defense sheet ties the battalion to its ground; an attack sheet does not
+    a = {"type": "draw-sheet", "formation": "1-18", "kind": "attack", "objective": "Observation Hill"}
+    act(flex, a)
+    assert orders.leash_ok(flex, "1-18-plt-1", "7.13", "12.10")
+    plain.opsheets["1-18"] = "prepared-defense"
+    plain.objectives["1-18"] = "Hill 102"
+    assert not orders.leash_ok(plain, "1-18-plt-1", "7.13", "12.10")
+
+
+def test_op_sheet_actions_are_described_in_player_words() -> None:
+    st = _sheet_position()
+    a = {"type": "write-sheet", "formation": "2-5", "kind": "prepared-defense", "objective": "Hill 102"}
+    text = GAME.describe_action(st, a)
+    assert "Prepared Defense" in text and "Hill 102" in text and "2-5" not in text.split("for")[0]
