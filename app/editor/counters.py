@@ -6,12 +6,12 @@ import copy
 from typing import Any
 
 from PySide6.QtCore import QRectF, QSize, Qt, Signal
-from PySide6.QtGui import QColor, QFont, QPainter, QPixmap
-from PySide6.QtWidgets import (QCheckBox, QComboBox, QFormLayout, QFrame, QGridLayout, QGroupBox, QHBoxLayout,
-                               QLabel, QLineEdit, QListWidget, QListWidgetItem, QPushButton, QScrollArea,
-                               QSpinBox, QSplitter, QTabWidget, QVBoxLayout, QWidget)
+from PySide6.QtGui import QColor, QFont, QPainter
+from PySide6.QtWidgets import (QCheckBox, QFormLayout, QGroupBox, QHBoxLayout, QLabel, QLineEdit, QListWidget,
+                               QListWidgetItem, QPushButton, QScrollArea, QTabWidget, QVBoxLayout, QWidget)
 
 from app.editor import style
+from app.editor.dialogs import choice, spin
 from app.editor.document import DELETE, Document
 
 NATIONS = ("kpa", "pva", "rok", "us", "cw", "un")
@@ -148,28 +148,14 @@ class CounterDesigner(QWidget):
         form = QFormLayout(form_box)
         self.f_id = QLineEdit()
         self.f_name = QLineEdit()
-        self.f_side = QComboBox()
-        self.f_side.addItems(SIDES)
-        self.f_side.setEditable(True)
-        self.f_nation = QComboBox()
-        self.f_nation.addItems(NATIONS)
-        self.f_nation.setEditable(True)
-        self.f_type = QComboBox()
-        self.f_type.addItems(style.UNIT_TYPES)
-        self.f_type.setEditable(True)
-        self.f_size = QComboBox()
-        self.f_size.addItems(style.UNIT_SIZES)
-        self.f_size.setEditable(True)
-        self.f_full = QSpinBox()
-        self.f_full.setRange(0, 99)
-        self.f_red = QSpinBox()
-        self.f_red.setRange(0, 99)
-        self.f_move = QSpinBox()
-        self.f_move.setRange(0, 99)
+        self.f_side = choice(SIDES, editable=True)
+        self.f_nation = choice(NATIONS, editable=True)
+        self.f_type = choice(style.UNIT_TYPES, editable=True)
+        self.f_size = choice(style.UNIT_SIZES, editable=True)
+        self.f_full, self.f_red, self.f_move = spin(0, 99), spin(0, 99), spin(0, 99)
         self.f_setup = QLineEdit()
         self.f_setup.setPlaceholderText("hex id (e.g. 2104) or box id")
-        self.f_arrival = QSpinBox()
-        self.f_arrival.setRange(0, 99)
+        self.f_arrival = spin(0, 99)
         self.f_arrival.setSpecialValueText("\u2014 (sets up)")
         self.f_start_reduced = QCheckBox("starts on its reduced side")
         self.f_replaceable = QCheckBox("replaceable (no dot)")
@@ -180,18 +166,11 @@ class CounterDesigner(QWidget):
         sw = QWidget()
         sw.setLayout(strength)
         strength.setContentsMargins(0, 0, 0, 0)
-        form.addRow("Id", self.f_id)
-        form.addRow("Name", self.f_name)
-        form.addRow("Side", self.f_side)
-        form.addRow("Nationality", self.f_nation)
-        form.addRow("Type", self.f_type)
-        form.addRow("Size", self.f_size)
-        form.addRow("Strength", sw)
-        form.addRow("Movement", self.f_move)
-        form.addRow("Set-up", self.f_setup)
-        form.addRow("Arrival turn", self.f_arrival)
-        form.addRow("", self.f_start_reduced)
-        form.addRow("", self.f_replaceable)
+        for label, widget in (("Id", self.f_id), ("Name", self.f_name), ("Side", self.f_side),
+                              ("Nationality", self.f_nation), ("Type", self.f_type), ("Size", self.f_size),
+                              ("Strength", sw), ("Movement", self.f_move), ("Set-up", self.f_setup),
+                              ("Arrival turn", self.f_arrival), ("", self.f_start_reduced), ("", self.f_replaceable)):
+            form.addRow(label, widget)
         mid = QVBoxLayout()
         mid.addWidget(form_box)
         self.preview = CounterPreview()

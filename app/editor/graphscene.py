@@ -6,12 +6,14 @@ import copy
 import math
 from typing import Any, Callable
 
-from PySide6.QtCore import QLineF, QPointF, QRectF, Qt, QTimer, Signal
-from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPainterPath, QPen, QPolygonF
+from PySide6.QtCore import QLineF, QPointF, QRectF, Qt, Signal
+from PySide6.QtGui import QColor, QFont, QPainter, QPen, QPolygonF
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene, QGraphicsSceneMouseEvent, QStyleOptionGraphicsItem
 
 from app.editor import style
 from app.editor.document import Document
+from app.editor.printed import BOARD_DELAY_MS  # noqa: F401 - named here too: callers wait this long
+from app.editor.printed import PrintedBoardHost, SceneLayer, try_board
 
 RADIUS = 26.0
 GRAPH_TOOLS = ("select", "space", "arrow", "link", "delete")
@@ -27,7 +29,6 @@ def _seg_distance(p: QPointF, a: QPointF, b: QPointF) -> float:
 
 
 #: the printed board is rebuilt this long after the last edit
-BOARD_DELAY_MS = 150
 
 
 class PrintedGraphItem(QGraphicsItem):
@@ -82,13 +83,8 @@ class PrintedGraphItem(QGraphicsItem):
         return {sp.get("id") for sp in spaces if self.spaces.get(sp.get("id")) != sp}
 
 
-class BoardItem(QGraphicsItem):
-    def __init__(self, scene: "GraphScene"):
-        super().__init__()
-        self.s = scene
-
-    def boundingRect(self) -> QRectF:
-        return self.s.sceneRect()
+class BoardItem(SceneLayer):
+    """The editor's drawing of spaces, arrows and links (over the printed board: what changed)."""
 
     def paint(self, p: QPainter, option: QStyleOptionGraphicsItem, widget: Any = None) -> None:
         s = self.s
@@ -174,7 +170,7 @@ class BoardItem(QGraphicsItem):
                 p.drawText(QRectF(c.x() - 90, c.y() + RADIUS + 2, 180, 16), Qt.AlignHCenter | Qt.AlignTop, str(sp["name"]))
 
 
-class GraphScene(QGraphicsScene):
+class GraphScene(PrintedBoardHost, QGraphicsScene):
     spaceSelected = Signal(str)
     message = Signal(str)
     hoverChanged = Signal(str)
@@ -192,10 +188,7 @@ class GraphScene(QGraphicsScene):
         self.printed_map = True
         self.printed = PrintedGraphItem(self)
         self.addItem(self.printed)
-        self._board_timer = QTimer(self)
-        self._board_timer.setSingleShot(True)
-        self._board_timer.setInterval(BOARD_DELAY_MS)
-        self._board_timer.timeout.connect(self._rebuild_board)
+        self._make_board_timer()
         self.board = BoardItem(self)
         self.addItem(self.board)
         self.rubber = self.addLine(QLineF(), QPen(QColor("#1F5F8B"), 2, Qt.DashLine))
@@ -209,20 +202,12 @@ class GraphScene(QGraphicsScene):
         """Build the game's printed board from the current data (the editor's own flat drawing
         stands in when it cannot be built, e.g. no spaces yet)."""
         self._board_timer.stop()
-        board = None
+        from app.ui.boards import GraphBoard
         data = copy.deepcopy(self.doc.data)
-        if self.printed_map and data.get("spaces"):
-            try:
-                from app.ui.boards import GraphBoard
-                board = GraphBoard(copy.deepcopy(data))
-            except Exception:  # noqa: BLE001 - an unfinished board still gets drawn, plainly
-                board = None
+        board = try_board(lambda: GraphBoard(copy.deepcopy(data))) if self.printed_map and data.get("spaces") else None
         self.printed.set_board(board, data)
         self.board.update()
 
-    def set_printed_map(self, on: bool) -> None:
-        self.printed_map = bool(on)
-        self._rebuild_board()
 
     def _fit(self) -> None:
         xs = [float(s.get("x", 0)) for s in self.doc.data.get("spaces", [])] or [0.0]
@@ -233,8 +218,7 @@ class GraphScene(QGraphicsScene):
 
     def _on_changed(self, paths: list) -> None:
         self._fit()
-        if self.printed_map:
-            self._board_timer.start()
+        self._board_edited()
         self.board.prepareGeometryChange()
         self.board.update()
         self.update()

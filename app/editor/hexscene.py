@@ -10,15 +10,17 @@ import copy
 import math
 from typing import Any, Callable
 
-from PySide6.QtCore import QPointF, QRectF, Qt, QTimer, Signal
+from PySide6.QtCore import QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import QBrush, QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPen, QPixmap, QPolygonF
 from PySide6.QtWidgets import (QGraphicsItem, QGraphicsPixmapItem, QGraphicsRectItem, QGraphicsScene,
                                QGraphicsSceneMouseEvent, QStyleOptionGraphicsItem)
 
 from app.editor import hexops, style
 from app.editor.document import DELETE, Document
+from app.ui.board_paint import star_path
 from app.engine.hexgrid import HexGrid
-from app.editor.printed import PrintedBoardItem
+from app.editor.printed import BOARD_DELAY_MS  # noqa: F401 - named here too: callers wait this long
+from app.editor.printed import PrintedBoardHost, PrintedBoardItem, try_board
 
 #: scene pixels per unit of layout size (the hex radius)
 SCALE = 40.0
@@ -30,7 +32,6 @@ _PATTERNS = {"broken": Qt.Dense6Pattern, "rough": Qt.BDiagPattern, "mountain": Q
              "marsh": Qt.HorPattern, "swamp": Qt.HorPattern, "forest": Qt.Dense5Pattern,
              "woods": Qt.Dense5Pattern}
 #: the printed map is rebuilt this long after the last edit
-BOARD_DELAY_MS = 150
 REGION_COLOURS = ["#E0B400", "#3C78B4", "#B43C78", "#3CB478", "#B4783C", "#783CB4"]
 
 
@@ -385,11 +386,11 @@ def _draw_features(p: QPainter, c: QPointF, size: float, feats: list[str]) -> No
     if "star-city" in feats:
         p.setPen(QPen(QColor("#1A1A1A"), size * 0.025))
         p.setBrush(QColor("#C0392B"))
-        p.drawPath(style.star_path(c.x(), c.y(), size * 0.30, size * 0.13))
+        p.drawPath(star_path(c, size * 0.30, 0.13 / 0.30))
     elif "capital" in feats:
         p.setBrush(QColor("#1A1A1A"))
         p.setPen(Qt.NoPen)
-        p.drawPath(style.star_path(c.x(), c.y(), size * 0.17, size * 0.075))
+        p.drawPath(star_path(c, size * 0.17, 0.075 / 0.17))
         p.setBrush(Qt.NoBrush)
         p.setPen(QPen(QColor("#1A1A1A"), size * 0.03))
         p.drawEllipse(c, size * 0.22, size * 0.22)
@@ -405,7 +406,7 @@ def _draw_features(p: QPainter, c: QPointF, size: float, feats: list[str]) -> No
         p.drawText(QRectF(c.x() + size * 0.12, c.y() - size * 0.5, size * 0.5, size * 0.45), Qt.AlignCenter, "\u2693")
 
 
-class HexMapScene(QGraphicsScene):
+class HexMapScene(PrintedBoardHost, QGraphicsScene):
     """The scene of a hex map in edit mode."""
 
     hoverChanged = Signal(str)
@@ -445,10 +446,7 @@ class HexMapScene(QGraphicsScene):
         self.dirty_sides: set[str] = set()
         self.board_item = BoardItem(self)
         self.addItem(self.board_item)
-        self._board_timer = QTimer(self)
-        self._board_timer.setSingleShot(True)
-        self._board_timer.setInterval(BOARD_DELAY_MS)
-        self._board_timer.timeout.connect(self._rebuild_board)
+        self._make_board_timer()
         self.map_item = MapItem(self)
         self.map_item.setZValue(0.5)
         self.addItem(self.map_item)
@@ -487,22 +485,13 @@ class HexMapScene(QGraphicsScene):
         """Build the game's printed map from the current data (falls back to the editor's own
         drawing when the board cannot be built, e.g. half-made data)."""
         self._board_timer.stop()
-        board = None
-        if self.printed_map:
-            try:
-                from app.ui.boards import HexBoard
-                board = HexBoard(copy.deepcopy(self.doc.data))
-            except Exception:  # noqa: BLE001 - an unfinished map still gets drawn, plainly
-                board = None
+        from app.ui.boards import HexBoard
+        board = try_board(lambda: HexBoard(copy.deepcopy(self.doc.data))) if self.printed_map else None
         self.dirty_hexes.clear()
         self.dirty_sides.clear()
         self.board_item.set_board(board)
         self.map_item.update()
 
-    def set_printed_map(self, on: bool) -> None:
-        """Show the game's printed map under the editor's layers (True) or the flat tiles."""
-        self.printed_map = bool(on)
-        self._rebuild_board()
 
     def _on_changed(self, paths: list) -> None:
         for path in paths or []:
@@ -510,8 +499,7 @@ class HexMapScene(QGraphicsScene):
                 self.dirty_hexes.add(str(path[1]))
             elif path and path[0] == "hexsides" and len(path) > 1:
                 self.dirty_sides.add(str(path[1]))
-        if self.printed_map:
-            self._board_timer.start()
+        self._board_edited()
         if not paths or any(p and p[0] == "layout" for p in paths):
             self._rebuild_geometry()
             self._rebuild_board()

@@ -6,9 +6,9 @@ they differ only in the scale and in where the board's origin sits, which subcla
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
-from PySide6.QtCore import QRectF
+from PySide6.QtCore import QRectF, QTimer
 from PySide6.QtGui import QPainter
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene, QStyleOptionGraphicsItem
 
@@ -56,3 +56,53 @@ class PrintedBoardItem(QGraphicsItem):
         p.translate(-ox, -oy)
         b.paint(p, rect, option.levelOfDetailFromTransform(p.worldTransform()))
         p.restore()
+
+
+#: the printed board is rebuilt this long after the last edit, so a brush stroke stays fluid
+BOARD_DELAY_MS = 150
+
+
+def try_board(make: Callable[[], Any]) -> Any:
+    """The game's board made from the data being edited, or None while the data cannot make one
+    yet (an unfinished board is drawn plainly by the editor's own layers)."""
+    try:
+        return make()
+    except Exception:  # noqa: BLE001 - half-made data is normal while editing
+        return None
+
+
+class PrintedBoardHost:
+    """A scene that shows the game's printed board under its own layers: the board is rebuilt a
+    moment after each edit, and the designer can switch it off. The scene gives ``_rebuild_board``."""
+
+    printed_map = True
+
+    def _make_board_timer(self) -> None:
+        self._board_timer = QTimer(self)
+        self._board_timer.setSingleShot(True)
+        self._board_timer.setInterval(BOARD_DELAY_MS)
+        self._board_timer.timeout.connect(self._rebuild_board)
+
+    def _board_edited(self) -> None:
+        """The data changed: rebuild the printed board once the edits pause."""
+        if self.printed_map:
+            self._board_timer.start()
+
+    def set_printed_map(self, on: bool) -> None:
+        """Show the game's printed board under the editor's layers (True) or the editor's plain drawing."""
+        self.printed_map = bool(on)
+        self._rebuild_board()
+
+
+class SceneLayer(QGraphicsItem):
+    """An item as large as its scene that paints the editor's own drawing of the document (the
+    scene ``s`` it is given holds the data); subclasses give ``paint``."""
+
+    def __init__(self, scene: QGraphicsScene, z: float | None = None):
+        super().__init__()
+        self.s: Any = scene
+        if z is not None:
+            self.setZValue(z)
+
+    def boundingRect(self) -> QRectF:
+        return self.s.sceneRect()

@@ -21,15 +21,15 @@ from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QPointF, QRectF, QSize, Qt, Signal
-from PySide6.QtGui import QColor, QFont, QPainter, QPen
-from PySide6.QtWidgets import (QAbstractItemView, QComboBox, QFormLayout, QGraphicsItem, QGroupBox,
-                               QHBoxLayout, QHeaderView, QLabel, QLineEdit, QListWidget, QListWidgetItem,
-                               QPlainTextEdit, QPushButton, QSpinBox, QStyleOptionGraphicsItem,
+from PySide6.QtGui import QColor, QPainter, QPen
+from PySide6.QtWidgets import (QFormLayout, QGroupBox, QHBoxLayout, QHeaderView, QLabel, QLineEdit,
+                               QListWidget, QListWidgetItem, QPushButton, QSpinBox, QStyleOptionGraphicsItem,
                                QTableWidget, QTableWidgetItem, QVBoxLayout, QWidget)
 
 from app.editor import style
 from app.editor.document import DELETE, Document
 from app.editor.hexscene import SCALE, HexMapScene
+from app.editor.printed import SceneLayer
 
 SCENARIO_TOOLS = ("place", "remove", "control", "inspect")
 CONTROL_COLOURS = {"allied": "#2F5F9F", "communist": "#B0302A"}
@@ -143,16 +143,11 @@ def scenario_problems(scen: dict[str, Any], counters: list[dict[str, Any]], map_
     return out
 
 
-class UnitsLayer(QGraphicsItem):
+class UnitsLayer(SceneLayer):
     """Counters at their set-up hexes and control markers, over the map."""
 
     def __init__(self, scene: "ScenarioScene"):
-        super().__init__()
-        self.s = scene
-        self.setZValue(5)
-
-    def boundingRect(self) -> QRectF:
-        return self.s.sceneRect()
+        super().__init__(scene, 5)
 
     def paint(self, p: QPainter, option: QStyleOptionGraphicsItem, widget: Any = None) -> None:
         s = self.s

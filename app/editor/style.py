@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPainterPath, QPen, QPixmap, QPolygonF
+from PySide6.QtGui import QColor, QFont, QPainter, QPen, QPixmap, QPolygonF
 
 DEFAULT_TERRAIN_COLOURS: dict[str, str] = {
     "clear": "#E9E2C8", "open": "#E9E2C8", "broken": "#D9CFA3", "rough": "#C7B27F",
@@ -208,21 +208,6 @@ def counter_pixmap(unit: dict[str, Any], px: int = 64, reduced: bool = False, se
 
 def hex_polygon(points: list[tuple[float, float]], scale: float) -> QPolygonF:
     return QPolygonF([QPointF(x * scale, y * scale) for x, y in points])
-
-
-def star_path(cx: float, cy: float, r_out: float, r_in: float) -> QPainterPath:
-    import math
-    path = QPainterPath()
-    for i in range(10):
-        ang = math.radians(-90 + 36 * i)
-        rr = r_out if i % 2 == 0 else r_in
-        pt = QPointF(cx + rr * math.cos(ang), cy + rr * math.sin(ang))
-        if i == 0:
-            path.moveTo(pt)
-        else:
-            path.lineTo(pt)
-    path.closeSubpath()
-    return path
 
 
 def colour_of(value: Any, fallback: str = "#888888") -> QColor:

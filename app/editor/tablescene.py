@@ -6,12 +6,13 @@ import copy
 import math
 from typing import Any
 
-from PySide6.QtCore import QPointF, QRectF, Qt, QTimer, Signal
-from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPainterPath, QPen, QPolygonF
-from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene, QGraphicsSceneMouseEvent, QStyleOptionGraphicsItem
+from PySide6.QtCore import QPointF, QRectF, Qt, Signal
+from PySide6.QtGui import QColor, QFont, QPainter, QPainterPath, QPen, QPolygonF
+from PySide6.QtWidgets import QGraphicsScene, QGraphicsSceneMouseEvent, QStyleOptionGraphicsItem
 
 from app.editor.document import Document
-from app.editor.printed import PrintedBoardItem
+from app.editor.printed import BOARD_DELAY_MS  # noqa: F401 - named here too: callers wait this long
+from app.editor.printed import PrintedBoardHost, PrintedBoardItem, SceneLayer, try_board
 
 #: scene pixels per inch
 PPI = 20.0
@@ -83,7 +84,6 @@ def kind_style(kind: str) -> tuple[str, str, str, dict[str, Any]]:
 
 
 #: the printed table is rebuilt this long after the last edit
-BOARD_DELAY_MS = 150
 
 
 
@@ -109,13 +109,8 @@ class PrintedTableItem(PrintedBoardItem):
         return self.board.pad, self.board.pad
 
 
-class TableItem(QGraphicsItem):
-    def __init__(self, scene: "TableScene"):
-        super().__init__()
-        self.s = scene
-
-    def boundingRect(self) -> QRectF:
-        return self.s.sceneRect()
+class TableItem(SceneLayer):
+    """The editor's drawing of the table's features, vertices and the outline being drawn."""
 
     def paint(self, p: QPainter, option: QStyleOptionGraphicsItem, widget: Any = None) -> None:
         s = self.s
@@ -226,7 +221,7 @@ class TableItem(QGraphicsItem):
                 p.drawEllipse(q, 3.5, 3.5)
 
 
-class TableScene(QGraphicsScene):
+class TableScene(PrintedBoardHost, QGraphicsScene):
     featureSelected = Signal(int)
     message = Signal(str)
     hoverChanged = Signal(str)
@@ -248,10 +243,7 @@ class TableScene(QGraphicsScene):
         self.printed_map = True
         self.printed = PrintedTableItem(self)
         self.addItem(self.printed)
-        self._board_timer = QTimer(self)
-        self._board_timer.setSingleShot(True)
-        self._board_timer.setInterval(BOARD_DELAY_MS)
-        self._board_timer.timeout.connect(self._rebuild_board)
+        self._make_board_timer()
         self.item = TableItem(self)
         self.addItem(self.item)
         self.setBackgroundBrush(QColor("#3B3B33"))
@@ -263,21 +255,12 @@ class TableScene(QGraphicsScene):
         """Build the game's printed table from the current data (the editor's own flat drawing
         stands in when it cannot be built, e.g. an outline still being drawn)."""
         self._board_timer.stop()
-        board, feats = None, []
-        if self.printed_map:
-            try:
-                from app.ui.boards import TableBoard
-                data = copy.deepcopy(self.doc.data)
-                board = TableBoard(data)
-                feats = copy.deepcopy(self.doc.data.get("features", []))
-            except Exception:  # noqa: BLE001 - an unfinished table still gets drawn, plainly
-                board, feats = None, []
+        from app.ui.boards import TableBoard
+        board = try_board(lambda: TableBoard(copy.deepcopy(self.doc.data))) if self.printed_map else None
+        feats = copy.deepcopy(self.doc.data.get("features", [])) if board is not None else []
         self.printed.set_board(board, feats)
         self.item.update()
 
-    def set_printed_map(self, on: bool) -> None:
-        self.printed_map = bool(on)
-        self._rebuild_board()
 
     def _fit(self) -> None:
         w, h = float(self.doc.data.get("width", 48)), float(self.doc.data.get("height", 36))
@@ -288,8 +271,7 @@ class TableScene(QGraphicsScene):
         if self.selected is not None and self.selected >= n:
             self.selected = None
         self._fit()
-        if self.printed_map:
-            self._board_timer.start()
+        self._board_edited()
         self.item.prepareGeometryChange()
         self.item.update()
 

@@ -15,15 +15,15 @@ from fractions import Fraction
 from typing import Any
 
 from PySide6.QtCore import QPointF, QRectF, QSize, Qt, Signal
-from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPainterPath, QPen, QPolygonF
+from PySide6.QtGui import QColor, QFont, QPainter, QPen, QPolygonF
 from PySide6.QtWidgets import (QCheckBox, QFrame, QGraphicsItem, QGridLayout, QHBoxLayout, QLabel,
-                               QPushButton, QScrollArea, QSizePolicy, QStyleOptionGraphicsItem,
-                               QToolButton, QVBoxLayout, QWidget)
+                               QPushButton, QSizePolicy, QStyleOptionGraphicsItem, QToolButton, QVBoxLayout,
+                               QWidget)
 
 from app.ui import theme
-from app.ui.panels import PIPS
+from app.ui.panels import PIPS, ProbabilityBar, signed_label
 from app.ui.rules_panel import rule_links
-from app.ui.panels import ProbabilityBar
+from app.ui.scroll_box import panel_scroll
 
 DICE = "\u2680\u2681\u2682\u2683\u2684\u2685"
 
@@ -275,10 +275,7 @@ class BattlePanel(QWidget):
         self.outer.setContentsMargins(0, 0, 0, 0)
         self.outer.setSpacing(0)
         self.top: QWidget | None = None          # the decision: hint and buttons, never scrolled away
-        self.area = QScrollArea()
-        self.area.setWidgetResizable(True)
-        self.area.setFrameShape(QFrame.Shape.NoFrame)
-        self.area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.area = panel_scroll()
         self.outer.addWidget(self.area, 1)
         self._key: str | None = None
         self.model: dict[str, Any] = {}
@@ -452,10 +449,7 @@ class BattlePanel(QWidget):
             g.setVerticalSpacing(1)
             for i, s in enumerate(shifts):
                 n = int(s.get("shift", 0))
-                sign = QLabel(f"{'+' if n > 0 else ''}{n}")
-                sign.setStyleSheet(f"color: {'#2D6A2D' if n > 0 else '#A02820'}; font-weight: bold;")
-                sign.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
-                g.addWidget(sign, i, 0)
+                g.addWidget(signed_label(n, f"{'+' if n > 0 else ''}{n}", zero="#A02820"), i, 0)
                 g.addWidget(_label(str(s.get("label", ""))), i, 1)
                 rule = QLabel(rule_links(str(s.get("rule", ""))))
                 rule.setTextFormat(Qt.TextFormat.RichText)

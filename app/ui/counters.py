@@ -18,6 +18,7 @@ from PySide6.QtGui import (QBrush, QColor, QFontMetricsF, QLinearGradient, QPain
                            QPen, QPixmap, QPolygonF, QRadialGradient)
 
 from app.ui import mode_counters, theme
+from app.ui.board_paint import turned
 from app.ui.boards import PPI, anchor_path, star_path
 
 #: shadow margin around a piece's pixmap, as a fraction of its size
@@ -248,21 +249,13 @@ def paint_counter(p: QPainter, piece: dict[str, Any], sides: tuple[str, ...] = (
     paint_unit_symbol(p, box, str(piece.get("unit_type") or ""), ink, box_fill)
     label = short_label(str(piece.get("label") or piece.get("id") or ""))
     if label:
-        p.save()
-        p.translate(12.5, 42)
-        p.rotate(-90)
-        _text(p, QRectF(-33, -10, 66, 20), label, 14, ink)
-        p.restore()
+        with turned(p, 12.5, 42, -90):
+            _text(p, QRectF(-33, -10, 66, 20), label, 14, ink)
     tag = str(piece.get("nation") or "").upper()
     two_modes = mode_counters.has_modes(piece)
     if tag and len(tag) <= 6 and not two_modes:
-        p.save()
-        p.translate(88.5, 42)
-        p.rotate(90)
-        col = QColor(ink)
-        col.setAlpha(170)
-        _text(p, QRectF(-30, -8, 60, 16), tag, 10.5, col)
-        p.restore()
+        with turned(p, 88.5, 42, 90):
+            _text(p, QRectF(-30, -8, 60, 16), tag, 10.5, theme.faded(ink, 170))
     values = str(piece.get("values") or "")
     if two_modes:
         mode_counters.paint_values(p, piece, ink, _text)     # both sides' values, the mode shown
@@ -366,11 +359,8 @@ def paint_standee(p: QPainter, piece: dict[str, Any], sides: tuple[str, ...] = (
     if values:
         _text(p, QRectF(10, 37, 45, 13), values, 12, ink)
     # the name runs up the standee below the values, never across them
-    p.save()
-    p.translate(32.5, 67)
-    p.rotate(-90)
-    _text(p, QRectF(-16, -12, 32, 24), label, 15, ink)
-    p.restore()
+    with turned(p, 32.5, 67, -90):
+        _text(p, QRectF(-16, -12, 32, 24), label, 15, ink)
 
 
 def paint_card(p: QPainter, piece: dict[str, Any], sides: tuple[str, ...] = ()) -> None:

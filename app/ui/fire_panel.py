@@ -19,7 +19,7 @@ from PySide6.QtWidgets import (QFrame, QGridLayout, QLabel, QPushButton, QScroll
 
 from app.engine.game import Action
 from app.ui.hooks import call_hook, game_hook
-from app.ui.panels import ProbabilityBar
+from app.ui.panels import ProbabilityBar, signed_label
 
 MAX_SHOWN = 12          # a long list of fires is cut (the Actions panel still holds them all)
 
@@ -85,10 +85,7 @@ class FireCard(QFrame):
         if mods:
             for i, m in enumerate(mods):
                 n = int(m.get("value", 0))
-                sign = QLabel(f"{n:+d}")
-                sign.setStyleSheet(f"color: {'#2D6A2D' if n > 0 else '#A02820' if n < 0 else '#6A645A'}; font-weight: bold;")
-                sign.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
-                g.addWidget(sign, i, 0)
+                g.addWidget(signed_label(n, f"{n:+d}"), i, 0)
                 lab = QLabel(str(m.get("label", "")))
                 lab.setWordWrap(True)
                 g.addWidget(lab, i, 1)

@@ -15,10 +15,10 @@ from typing import Any
 from PySide6.QtCore import QPoint, QRect, Qt, Signal
 from PySide6.QtWidgets import QFrame, QLabel, QVBoxLayout, QWidget
 
+from app.ui.action_kinds import mover as _mover
 from app.ui.hooks import call_hook
 from app.ui.rules_panel import first_rule
 
-MOVER_KEYS = ("unit", "team", "piece", "model", "pieces")
 # flag -> words for a player; flags not listed are shown with dashes turned to spaces
 STATE_WORDS = {"hit-the-dirt": "hit the dirt", "gone-to-ground": "gone to ground", "pinned": "pinned",
                "suppressed": "suppressed", "acted": "has acted this turn", "used": "used",
@@ -29,12 +29,6 @@ STATE_WORDS = {"hit-the-dirt": "hit the dirt", "gone-to-ground": "gone to ground
                "attacking": "attacking", "attacked": "has been attacked", "held": "held in reserve",
                "fresh": "earned this turn", "rolling": "rolling", "silenced": "silenced", "active": "firing"}
 
-
-def _mover(a: dict[str, Any]) -> str | None:
-    for k in MOVER_KEYS:
-        if k in a and isinstance(a[k], (str, int)):
-            return str(a[k])
-    return None
 
 
 def piece_card(game: Any, state: Any, piece: dict[str, Any], legal: list[dict[str, Any]],

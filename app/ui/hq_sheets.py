@@ -14,10 +14,11 @@ from typing import Any, Callable
 
 from PySide6.QtCore import QPoint, QRectF, Qt, Signal
 from PySide6.QtGui import QColor, QPainter, QPen
-from PySide6.QtWidgets import (QDockWidget, QFrame, QHBoxLayout, QLabel, QMenu, QPushButton, QScrollArea,
-                               QSizePolicy, QVBoxLayout, QWidget)
+from PySide6.QtWidgets import (QDockWidget, QFrame, QHBoxLayout, QLabel, QMenu, QPushButton, QSizePolicy,
+                               QVBoxLayout, QWidget)
 
 from app.ui.hooks import call_hook, game_hook
+from app.ui.scroll_box import fill_with_scroll
 
 SIDE_TINT = {0: "#E4EAF2", 1: "#F2E2DC"}
 DIE = 22
@@ -175,13 +176,7 @@ class HQSheetsPanel(QWidget):
 
     def __init__(self, parent: QWidget | None = None):
         super().__init__(parent)
-        outer = QVBoxLayout(self)
-        outer.setContentsMargins(0, 0, 0, 0)
-        self.area = QScrollArea()
-        self.area.setWidgetResizable(True)
-        self.area.setFrameShape(QFrame.Shape.NoFrame)
-        self.area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        outer.addWidget(self.area)
+        self.area = fill_with_scroll(self)
         self.legal: list[dict[str, Any]] = []
         self.sheets: list[SheetBox] = []
         self.describe: Callable[[dict[str, Any]], str] = lambda a: str(a.get("target", ""))

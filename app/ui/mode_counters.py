@@ -14,6 +14,9 @@ from typing import Any
 from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QColor, QPainter, QPainterPath
 
+from app.ui import theme
+from app.ui.board_paint import turned
+
 BAND = QColor(250, 247, 238, 235)      # the move side's stripe
 BAND_INK = QColor("#1C1814")
 RIBBON = {"suppressed": QColor("#C0392B"), "paralysed": QColor("#7B1F5C"), "paralyzed": QColor("#7B1F5C"),
@@ -51,13 +54,8 @@ def paint_values(p: QPainter, piece: dict[str, Any], ink: QColor, text: Any) -> 
     text(p, row, vals, 26, col)
     back = other_mode_text(piece)
     if back:
-        p.save()
-        p.translate(91, 50)
-        p.rotate(90)
-        c = QColor(ink)
-        c.setAlpha(190)
-        text(p, QRectF(-44, -7, 88, 14), back, 10.5, c)
-        p.restore()
+        with turned(p, 91, 50, 90):
+            text(p, QRectF(-44, -7, 88, 14), back, 10.5, theme.faded(ink, 190))
     morale = str(piece.get("morale") or "")
     if morale:
         ribbon = RIBBON.get(morale, QColor("#C0392B"))

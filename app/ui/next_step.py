@@ -14,11 +14,11 @@ from typing import Any, Callable
 
 from app.engine.game import Action, Game
 from app.engine.state import GameState
+from app.ui.action_kinds import mover as _mover
 
 # action types that close a step, in order of preference, for games without the hook
 NEXT_TYPES = ("end-phase", "end-turn", "end-actions", "end-impulse", "end-activation", "end-segment",
               "end-step", "declare-done", "done", "pass", "next")
-MOVER_KEYS = ("unit", "team", "piece", "model", "pieces")
 
 
 @dataclass
@@ -39,12 +39,6 @@ class NextStep:
             return ""
         return f"{n} unit{'s' if n != 1 else ''} could still move. {self.label} anyway?"
 
-
-def _mover(a: Action) -> str | None:
-    for k in MOVER_KEYS:
-        if k in a and isinstance(a[k], (str, int)):
-            return str(a[k])
-    return None
 
 
 def _same(a: Action, b: Action) -> bool:

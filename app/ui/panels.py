@@ -9,18 +9,19 @@ from __future__ import annotations
 
 import json
 import re
-from typing import Any, Callable
+from typing import Any
 
 from PySide6.QtCore import QRectF, QSize, QSortFilterProxyModel, Qt, QTimer, Signal
-from PySide6.QtGui import QColor, QFont, QPainter, QPen, QStandardItem, QStandardItemModel
-from PySide6.QtWidgets import (QAbstractItemView, QComboBox, QFormLayout, QFrame, QGridLayout,
-                               QGroupBox, QHBoxLayout, QHeaderView, QLabel, QLineEdit,
-                               QPushButton, QScrollArea, QSizePolicy, QSlider, QStyle, QTableView,
-                               QTableWidget, QTableWidgetItem, QToolButton, QVBoxLayout, QWidget)
+from PySide6.QtGui import QColor, QPainter, QPen, QStandardItem, QStandardItemModel
+from PySide6.QtWidgets import (QAbstractItemView, QComboBox, QFormLayout, QFrame, QGridLayout, QGroupBox,
+                               QHBoxLayout, QHeaderView, QLabel, QLineEdit, QPushButton, QSizePolicy, QSlider,
+                               QStyle, QTableView, QToolButton, QVBoxLayout, QWidget)
 
 from app.ui import side_names
 from app.engine.events import Event
 from app.ui import theme
+from app.ui.scroll_box import fill_with_scroll, panel_scroll
+
 
 DICE = "\u2680\u2681\u2682\u2683\u2684\u2685"
 
@@ -42,6 +43,14 @@ def _flag_words(flags: Any) -> str:
     elif isinstance(flags, str):
         flags = [flags]
     return ", ".join(str(f).replace("-", " ") for f in flags or [])
+
+
+def signed_label(n: int, text: str, zero: str = "#6A645A") -> QLabel:
+    """A modifier's number, bold and right-aligned: green when it helps, red when it hurts."""
+    lab = QLabel(text)
+    lab.setStyleSheet(f"color: {'#2D6A2D' if n > 0 else '#A02820' if n < 0 else zero}; font-weight: bold;")
+    lab.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+    return lab
 
 
 def probability(v: Any) -> float | None:
@@ -352,9 +361,8 @@ class ActionsPanel(QWidget):
         self.search.setClearButtonEnabled(True)
         self.search.textChanged.connect(self._rebuild)
         lay.addWidget(self.search)
-        self.area = QScrollArea()
-        self.area.setWidgetResizable(True)
-        self.area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.area = panel_scroll()
+        self.area.setFrameShape(QFrame.Shape.StyledPanel)      # the log keeps its frame
         self.inner = QWidget()
         self.box = QVBoxLayout(self.inner)
         self.box.setContentsMargins(2, 2, 2, 2)
@@ -541,13 +549,7 @@ class PanelsPanel(QWidget):
 
     def __init__(self, parent=None, empty: str = "No panels for this game."):
         super().__init__(parent)
-        outer = QVBoxLayout(self)
-        outer.setContentsMargins(0, 0, 0, 0)
-        self.area = QScrollArea()
-        self.area.setWidgetResizable(True)
-        self.area.setFrameShape(QFrame.Shape.NoFrame)
-        self.area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        outer.addWidget(self.area)
+        self.area = fill_with_scroll(self)
         self._key = None
         self.empty = empty
         self.titles: list[str] = []

@@ -208,3 +208,10 @@ def side_colour(side: str, sides: tuple[str, ...] = ()) -> QColor:
     """The colour that marks a side in the turn bar, the log and the report (follows the palette)."""
     i = sides.index(side) if side in sides else 0
     return QColor(SIDE_FALLBACK[i % len(SIDE_FALLBACK)])
+
+
+def faded(c: QColor, alpha: int) -> QColor:
+    """``c`` with its opacity set to ``alpha`` (0-255)."""
+    out = QColor(c)
+    out.setAlpha(alpha)
+    return out

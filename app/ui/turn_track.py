@@ -10,10 +10,10 @@ from __future__ import annotations
 from typing import Any
 
 from PySide6.QtCore import QSize, Qt
-from PySide6.QtGui import QFont
-from PySide6.QtWidgets import QFrame, QGridLayout, QHBoxLayout, QLabel, QScrollArea, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QFrame, QGridLayout, QHBoxLayout, QLabel, QVBoxLayout, QWidget
 
 from app.ui.hooks import call_hook
+from app.ui.scroll_box import fill_with_scroll
 
 ICON = 26          # pixels a counter on the track
 
@@ -28,13 +28,7 @@ class TurnTrack(QWidget):
 
     def __init__(self, parent: QWidget | None = None):
         super().__init__(parent)
-        lay = QVBoxLayout(self)
-        lay.setContentsMargins(0, 0, 0, 0)
-        self.area = QScrollArea()
-        self.area.setWidgetResizable(True)
-        self.area.setFrameShape(QFrame.Shape.NoFrame)
-        self.area.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)
-        lay.addWidget(self.area)
+        self.area = fill_with_scroll(self, across=True)
         self._key: Any = None
         self.turns: list[dict[str, Any]] = []
         self.cells: dict[int, QFrame] = {}

@@ -40,3 +40,27 @@ def make_window(qtbot):
     yield make
     for w in made:
         w._force_close = True
+
+
+def new_map_through_dialog(w, runner):
+    """File > New hex map with ``runner`` filling the dialog (the dialog's own widgets), then fit."""
+    w.dialog_runner = runner
+    w.act_new_map.trigger()
+    QTest.qWait(10)
+    w.view.fit()
+    return w
+
+
+def paint_board(board, scale: float, lod: float):
+    """The board's whole picture on white, ``scale`` image px per scene px."""
+    from PySide6.QtCore import QRectF
+    from PySide6.QtGui import QColor, QImage, QPainter
+    r = board.rect()
+    img = QImage(int(r.width() * scale), int(r.height() * scale), QImage.Format_ARGB32)
+    img.fill(QColor("white"))
+    p = QPainter(img)
+    p.scale(scale, scale)
+    p.translate(-r.left(), -r.top())
+    board.paint(p, QRectF(r), lod)
+    p.end()
+    return img

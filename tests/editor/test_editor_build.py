@@ -15,7 +15,7 @@ from app.engine.files import load
 from app.engine.hexgrid import HexGrid
 from app.engine.validate import validate_path
 
-from .conftest import click, drag
+from .conftest import click, drag, new_map_through_dialog
 
 
 def _new_map(make_window, **values):
@@ -32,11 +32,7 @@ def _new_map(make_window, **values):
                 widget.setText(v)
         return True
 
-    w.dialog_runner = runner
-    w.act_new_map.trigger()
-    QTest.qWait(10)
-    w.view.fit()
-    return w
+    return new_map_through_dialog(w, runner)
 
 
 def build_map(make_window, tmp_path: Path) -> tuple[object, Path]:

@@ -18,15 +18,10 @@ SCALE = 0.5
 
 def _render(data: dict):
     from app.ui.boards import TableBoard
+    from tests.editor.conftest import paint_board
     board = TableBoard(data)
     r = board.rect()
-    img = QImage(int(r.width() * SCALE), int(r.height() * SCALE), QImage.Format_ARGB32)
-    img.fill(QColor("white"))
-    p = QPainter(img)
-    p.scale(SCALE, SCALE)
-    p.translate(-r.left(), -r.top())
-    board.paint(p, QRectF(r), SCALE)
-    p.end()
+    img = paint_board(board, SCALE, SCALE)
 
     def px(x: float, y: float) -> QColor:
         q = board.pt(x, y)

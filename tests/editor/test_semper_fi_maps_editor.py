@@ -7,17 +7,16 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from PySide6.QtCore import QPointF, Qt
-from PySide6.QtGui import QColor, QImage, QPainter
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QImage
 from PySide6.QtTest import QTest
 
-from app.editor.document import Document
 from app.editor.hexscene import BOARD_DELAY_MS
 from app.engine.hexgrid import HexGrid
 from app.engine.validate import validate_path
 from app.ui.boards import HexBoard
 
-from .conftest import click, drag
+from .conftest import click, drag, new_map_through_dialog, paint_board
 
 ROOT = Path(__file__).resolve().parents[2]
 MAPS = ROOT / "resources" / "semper-fi" / "maps"
@@ -35,11 +34,7 @@ def _new_tactical_map(make_window):
         dlg.rows_up.setChecked(True)
         return True
 
-    w.dialog_runner = runner
-    w.act_new_map.trigger()
-    QTest.qWait(10)
-    w.view.fit()
-    return w
+    return new_map_through_dialog(w, runner)
 
 
 def test_new_map_numbers_c_rr_upwards(make_window):
@@ -169,15 +164,7 @@ def test_shipped_semper_fi_maps_open_and_draw_contours_and_hilltops(make_window,
 
 
 def _paint(data: dict, scale: float = 1.0) -> QImage:
-    board = HexBoard(data)
-    r = board.rect()
-    img = QImage(int(r.width() * scale), int(r.height() * scale), QImage.Format_ARGB32)
-    img.fill(QColor("white"))
-    p = QPainter(img)
-    p.scale(scale, scale)
-    p.translate(-r.left(), -r.top())
-    board.paint(p, r, 1.0)
-    p.end()
+    img = paint_board(HexBoard(data), scale, 1.0)
     return img
 
 

@@ -4,15 +4,14 @@ the benchmark hooks."""
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QPoint, QPointF, Qt
 from PySide6.QtGui import QImage
 from PySide6.QtTest import QTest
 
 import ui_hexgame as hexgame
 from conftest import make_window
+from window_util import drag, pretend_without_rules as _pretend_without_rules
 
 pytestmark = pytest.mark.gui
 
@@ -67,14 +66,6 @@ def sandbox(win, board, pieces):
 
 def at(m, pid):
     return next(p for p in m.state.pieces if p["id"] == pid)["at"]
-
-
-def drag(win, a: QPoint, b: QPoint) -> None:
-    vp = win.view.viewport()
-    QTest.mousePress(vp, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, a)
-    QTest.mouseMove(vp, QPoint((a.x() + b.x()) // 2, (a.y() + b.y()) // 2))
-    QTest.mouseMove(vp, b)
-    QTest.mouseRelease(vp, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, b)
 
 
 def test_pointgraph_board_drop_on_a_space(qtbot):
@@ -214,16 +205,3 @@ def test_a_game_without_rules_opens_in_the_sandbox(qtbot, tmp_path, monkeypatch)
     assert win.scene.piece("f-7")["at"] == "0707"
     assert not win.act_save.isEnabled()
 
-
-def _pretend_without_rules(monkeypatch, game_id: str) -> None:
-    """Make one game look as if its rules were not written yet (every game may have them now)."""
-    import app.games
-    real_get, real_playable = app.games.get_game, app.games.is_playable
-
-    def get_game(gid):
-        if gid == game_id:
-            raise app.games.UnknownGame(f"{gid} has no rules module (test)")
-        return real_get(gid)
-
-    monkeypatch.setattr(app.games, "get_game", get_game)
-    monkeypatch.setattr(app.games, "is_playable", lambda gid: gid != game_id and real_playable(gid))

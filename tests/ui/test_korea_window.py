@@ -6,46 +6,18 @@ moves in legs; the date, the victory status and the In Communication overlay."""
 from __future__ import annotations
 
 import pytest
-from PySide6.QtCore import QPoint, Qt
+from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 
 from app.engine.match import Match
 from app.games.korea38 import GAME
 from tests.korea38.fixtures.build import edge_road, air, make_data, scenario, turns, unit
 
-from conftest import make_window
+from window_util import click, drag, korea_window, piece_point as pt, place_point as hx
 
 pytestmark = pytest.mark.gui
 
 OFFENSIVE = turns(t4={"offensive": {"communist": True, "allied": True}})
-
-
-def korea_window(qtbot, sc, seed=1):
-    w = make_window(qtbot, start=False)
-    w.start_match(Match.start(GAME, sc, seed=seed), {"communist": "human", "allied": "human"})
-    w.view.set_zoom(1.0)
-    w.view.centerOn(w.scene.board.anchor("2015"))
-    return w
-
-
-def pt(w, pid):
-    return w.view.mapFromScene(w.scene.items_by_id[pid].pos())
-
-
-def hx(w, h):
-    return w.view.mapFromScene(w.scene.board.anchor(h))
-
-
-def click(w, p: QPoint, button=Qt.MouseButton.LeftButton):
-    QTest.mouseClick(w.view.viewport(), button, Qt.KeyboardModifier.NoModifier, p)
-
-
-def drag(w, a: QPoint, b: QPoint):
-    vp = w.view.viewport()
-    QTest.mousePress(vp, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, a)
-    QTest.mouseMove(vp, QPoint((a.x() + b.x()) // 2, (a.y() + b.y()) // 2))
-    QTest.mouseMove(vp, b)
-    QTest.mouseRelease(vp, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, b)
 
 
 def press_button(w, name):
@@ -57,6 +29,19 @@ def press_button(w, name):
 
 def column(w):
     return (w.battle_panel.model.get("breakdown") or {}).get("column")
+
+
+def click_pieces(w, *pids: str) -> None:
+    """Click each piece in turn (a defender, then the units joining the battle)."""
+    for pid in pids:
+        click(w, pt(w, pid))
+
+
+def declare_and_resolve(w) -> None:
+    """Declare the battle being built, finish declaring, resolve the first battle."""
+    press_button(w, "declare")
+    press_button(w, "done")
+    press_button(w, "resolve:0")
 
 
 # -- a battle from declaration to advance, by mouse -------------------------------------------------
@@ -136,9 +121,7 @@ def test_stay_button_and_a_refused_unit_says_why(qtbot):
     click(w, pt(w, "rok-1"))
     click(w, pt(w, "kpa-1"))
     # right-click offers the roles the rules allow for this unit (here only attack)
-    press_button(w, "declare")
-    press_button(w, "done")
-    press_button(w, "resolve:0")
+    declare_and_resolve(w)
     st = w.match.state
     if st.pending and st.pending[0].kind == "retreat":
         end = sorted(h for h, info in w._targets.items() if "choices" not in info)[0]
@@ -174,13 +157,9 @@ def test_a_step_loss_is_taken_by_clicking_the_ringed_unit(qtbot):
         if m.state.pending and m.state.pending[0].kind == "loss":
             break
     w = korea_window(qtbot, sc, seed=seed)
-    click(w, pt(w, "rok-1"))
-    click(w, pt(w, "kpa-1"))
-    click(w, pt(w, "kpa-2"))
+    click_pieces(w, "rok-1", "kpa-1", "kpa-2")
     assert column(w) == "1:1"
-    press_button(w, "declare")
-    press_button(w, "done")
-    press_button(w, "resolve:0")
+    declare_and_resolve(w)
     st = w.match.state
     assert st.pending[0].kind == "loss" and st.battles[0].result == "AL"
     assert len(w.focus_item.shapes) == 2                  # both attackers are ringed
@@ -204,13 +183,9 @@ def air_scenario():
 
 def test_air_power_chosen_in_the_combat_panel_and_the_mig(qtbot):
     w = korea_window(qtbot, air_scenario())
-    click(w, pt(w, "kpa-1"))
-    click(w, pt(w, "us-1"))
-    click(w, pt(w, "us-2"))
+    click_pieces(w, "kpa-1", "us-1", "us-2")
     assert column(w) == "2:1"
-    press_button(w, "declare")
-    press_button(w, "done")
-    press_button(w, "resolve:0")
+    declare_and_resolve(w)
     st = w.match.state
     assert st.pending[0].kind == "air" and st.active == "allied"
     boxes = w.battle_panel.air_boxes
@@ -280,12 +255,8 @@ def test_date_victory_status_and_in_communication_overlay(qtbot):
 
 def test_two_retreat_paths_to_one_hex_are_offered_in_a_menu(qtbot):
     w = korea_window(qtbot, battle_scenario(), seed=2)
-    click(w, pt(w, "rok-1"))
-    click(w, pt(w, "kpa-1"))
-    click(w, pt(w, "kpa-2"))
-    press_button(w, "declare")
-    press_button(w, "done")
-    press_button(w, "resolve:0")
+    click_pieces(w, "rok-1", "kpa-1", "kpa-2")
+    declare_and_resolve(w)
     assert w.match.state.pending[0].kind == "retreat"
     info = w._targets["1915"]                          # by 1914 or by 2015
     assert sorted(c["path"][1] for c in info["choices"]) == ["1914", "2015"]

@@ -10,26 +10,10 @@ from app.engine.match import Match
 from app.games.korea38 import GAME
 from tests.korea38.fixtures.build import make_data, scenario, unit
 
-from conftest import make_window
+from window_util import korea_window, piece_point as pt, place_point as hx
 from play_feel_util import press_move_release
 
 pytestmark = pytest.mark.gui
-
-
-def korea_window(qtbot, sc, seed=1):
-    w = make_window(qtbot, start=False)
-    w.start_match(Match.start(GAME, sc, seed=seed), {"communist": "human", "allied": "human"})
-    w.view.set_zoom(1.0)
-    w.view.centerOn(w.scene.board.anchor("2015"))
-    return w
-
-
-def pt(w, pid):
-    return w.view.mapFromScene(w.scene.items_by_id[pid].pos())
-
-
-def hx(w, h):
-    return w.view.mapFromScene(w.scene.board.anchor(h))
 
 
 def two_divisions():

@@ -4,39 +4,16 @@ buttons and menu actions; then the game state is checked."""
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QPoint, QPointF, Qt
-from PySide6.QtGui import QImage
+from PySide6.QtCore import QPoint, Qt
 from PySide6.QtTest import QTest
 
 import ui_hexgame as hexgame
 from conftest import make_window
+from window_util import drag, piece_point, place_point as hex_point, pretend_without_rules as _pretend_without_rules
 
 pytestmark = pytest.mark.gui
-
-
-# -- helpers -------------------------------------------------------------------------------------
-
-def vp_point(win, scene_pt: QPointF) -> QPoint:
-    return win.view.mapFromScene(scene_pt)
-
-
-def piece_point(win, pid: str) -> QPoint:
-    return vp_point(win, win.scene.items_by_id[pid].pos())
-
-
-def hex_point(win, hex_id: str) -> QPoint:
-    return vp_point(win, win.scene.board.anchor(hex_id))
-
-
-def drag(win, a: QPoint, b: QPoint) -> None:
-    vp = win.view.viewport()
-    QTest.mousePress(vp, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, a)
-    QTest.mouseMove(vp, QPoint((a.x() + b.x()) // 2, (a.y() + b.y()) // 2))
-    QTest.mouseMove(vp, b)
-    QTest.mouseRelease(vp, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, b)
 
 
 def units(win):
@@ -402,16 +379,3 @@ def test_run_gui_opens_a_save_and_returns_on_quit(qtbot, tmp_path):
         app.setQuitOnLastWindowClosed(quit_on_close)
     assert seen["digest"] == m.digest()
 
-
-def _pretend_without_rules(monkeypatch, game_id: str) -> None:
-    """Make one game look as if its rules were not written yet (every game may have them now)."""
-    import app.games
-    real_get, real_playable = app.games.get_game, app.games.is_playable
-
-    def get_game(gid):
-        if gid == game_id:
-            raise app.games.UnknownGame(f"{gid} has no rules module (test)")
-        return real_get(gid)
-
-    monkeypatch.setattr(app.games, "get_game", get_game)
-    monkeypatch.setattr(app.games, "is_playable", lambda gid: gid != game_id and real_playable(gid))
