@@ -377,7 +377,7 @@ class MainWindow(DocksMixin, MenusMixin, FilesMixin, HandoverMixin, ReplayMixin,
         out = out or (self.match.outcome() if self.match else None)
         if out is None:
             return ""
-        who = out.winner.replace("-", " ").title() if out.winner else ("nobody" if not self.match or not self.match.game.solitaire else "the enemy")
+        who = side_names.name(out.winner, self.match.game if self.match else None) if out.winner else ("nobody" if not self.match or not self.match.game.solitaire else "the enemy")
         rule = f" ({out.rule})" if out.rule else ""
         return f"{who} - {out.level}: {out.reason}{rule}"
 
