@@ -119,10 +119,11 @@ class FrozenChosinGame(Game):
             out.append({"type": "attack", "defender": d, "attackers": atts[:cap]})
             if len(atts) > 1:
                 out += [{"type": "attack", "defender": d, "attackers": [a]} for a in atts[:cap]]
+        memo: dict[tuple[str, str], bool] = {}
         for b in mine:
             if "ranged_fp" not in stats(b):
                 continue
-            for alloc in C.split_options(st, b):
+            for alloc in C.split_options(st, b, memo):
                 out.append({"type": "fire", "unit": b.id, "targets": [[t.id, n] for t, n in alloc]})
         return out
 
@@ -331,8 +332,9 @@ class FrozenChosinGame(Game):
         out: dict[str, list[str]] = {}
         if act is None or target.status != "on":
             return out
+        memo: dict[tuple[str, str], bool] = {}
         for f in live(st, other(target.side)):
-            if "ranged_fp" in stats(f) and f.opp_fired != act.key and C.can_fire_at(st, f, target):
+            if "ranged_fp" in stats(f) and f.opp_fired != act.key and C.can_fire_at(st, f, target, memo):
                 out.setdefault(f.command, []).append(f.id)
         return out
 

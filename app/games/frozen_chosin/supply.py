@@ -39,7 +39,8 @@ def in_supply(st: FCState, side: str) -> set[str]:
     frontier = [b for b in mine if b.id in got]
     rest = [b for b in mine if b.id not in got]
     while frontier and rest:
-        new = [b for b in rest if any(fast_gap(b, f) <= chain + 1e-9 for f in frontier)]
+        new = [b for b in rest if any(abs(b.x - f.x) - (b.w + f.w) / 2 <= chain + 1e-9
+                                      and fast_gap(b, f) <= chain + 1e-9 for f in frontier)]
         if not new:
             break
         got.update(b.id for b in new)
