@@ -7,7 +7,7 @@ import math
 
 from app.engine.game import Context
 from app.games.frozen_chosin.common import (
-    G, R, fast_gap, fp_of, in_contact, is_day, live, overlaps_any, position_of, stats,
+    B, G, R, fast_gap, fp_of, in_contact, is_day, live, overlaps_any, position_of, stats,
 )
 from app.games.frozen_chosin.state import Base, FCState, other
 
@@ -197,15 +197,26 @@ def spotted(st: FCState, side: str, target: Base, memo: dict[tuple[str, str], bo
 def _spotted(st: FCState, side: str, target: Base) -> bool:
     g = G(st)
     default = R("spot")
+    far = max_spot() + 1e-9
     tx, ty, tw = target.x, target.y, target.w
-    for s in live(st, side):
-        reach = float(stats(s).get("spot", default))
+    for s in st.bases.values():
+        if s.status != "on" or s.side != side:
+            continue
         # the gap is at least the gap along x: most friends are ruled out without the full sum
-        if abs(s.x - tx) - (s.w + tw) / 2 > reach + 1e-9:
+        dx = abs(s.x - tx) - (s.w + tw) / 2
+        if dx > far:
+            continue
+        reach = float(stats(s).get("spot", default))
+        if dx > reach + 1e-9:
             continue
         if fast_gap(s, target) <= reach + 1e-9 and g.sees((s.x, s.y), (tx, ty)):
             return True
     return False
+
+
+def max_spot() -> float:
+    """The longest spotting reach of any base type (FC-8.2): a bound for quick rejections."""
+    return B().max_spot
 
 
 def can_fire_at(st: FCState, firer: Base, target: Base, memo: dict[tuple[str, str], bool] | None = None) -> bool:

@@ -123,6 +123,18 @@ class Pending:
 
 
 @dataclass
+class Breakout:
+    """The scenario's reward for bringing cut-off regiments south (FC-D-BREAKOUT): ``vp`` for
+    each base of ``regiments`` on the table within ``radius`` inches of one of ``places`` at
+    the end of the game. ``vp`` 0: the scenario scores no breakout."""
+
+    regiments: list[str] = field(default_factory=list)
+    places: list[str] = field(default_factory=list)
+    radius: float = 6.0
+    vp: int = 0
+
+
+@dataclass
 class FCState(GameState):
     day_phase: str = ""          # operations, night, day (also in ``phase`` with the sub-step)
     current: str = ""            # the command to act
@@ -154,6 +166,7 @@ class FCState(GameState):
     winner: str = ""
     reason: str = ""
     hits_taken: dict[str, int] = field(default_factory=dict)   # per side, for the fuzz invariants
+    breakout: Breakout = field(default_factory=Breakout)
 
     def copy(self) -> "FCState":
         """A deep copy written out by hand: the engine copies the state before every action,
@@ -172,6 +185,9 @@ class FCState(GameState):
         new.regiments = {k: _copy_regiment(r) for k, r in self.regiments.items()}
         new.bases = {k: _clone(b) for k, b in self.bases.items()}
         new.markers = {k: _clone(m) for k, m in self.markers.items()}
+        new.breakout = _clone(self.breakout)
+        new.breakout.regiments = list(self.breakout.regiments)
+        new.breakout.places = list(self.breakout.places)
         new.activation = _clone(self.activation) if self.activation is not None else None
         if self.pending is not None:
             p = new.pending = _clone(self.pending)
