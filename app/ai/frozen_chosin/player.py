@@ -121,6 +121,8 @@ class FrozenChosinAI:
         from app.games.frozen_chosin.common import G
         g = G(st)
         v = 0.5
+        from app.ai.frozen_chosin.aims import marching
+        v += 3.0 if any(marching(st, b) for b in bases) else 0.0
         v += 2.0 * sum(1 for b in bases if b.suppressed)
         v += 1.5 * sum(1 for b in bases if targets_for(st, b, memo))
         v += 0.5 * sum(1 for b in bases if contacts(st, b))

@@ -116,7 +116,13 @@ def point_problem(st: FCState, b: Base, x: float, y: float, mode: str, limit: fl
         near = [e for gap, e in foes if gap <= d + 1]
         if near:
             path = g.road_path((b.x, b.y), (x, y)) if mode == "road" else [(b.x, b.y), (x, y)]
+            px0, px1 = min(p[0] for p in path), max(p[0] for p in path)
+            py0, py1 = min(p[1] for p in path), max(p[1] for p in path)
             for e in near:
+                # an enemy whose grown box lies clear of the path's box cannot block it
+                hw, hh = (e.w + b.w) / 2, (e.h + b.h) / 2
+                if e.x + hw < px0 or e.x - hw > px1 or e.y + hh < py0 or e.y - hh > py1:
+                    continue
                 # the centre's path may not cross an enemy base grown by half this base (FC-D-PATH)
                 if any(segment_hits_box(path[i], path[i + 1], e.x, e.y, e.w + b.w - 0.05, e.h + b.h - 0.05)
                        for i in range(len(path) - 1)):
@@ -212,7 +218,7 @@ def move_points(st: FCState, b: Base) -> list[tuple[str, list[float]]]:
             cands.append(("road", p[0], p[1]))
     reach_any = max(off, road) + 2
     for e in live(st, other(b.side)):
-        if fast_gap(b, e) > reach_any:
+        if abs(e.x - b.x) - (e.w + b.w) / 2 > reach_any or fast_gap(b, e) > reach_any:
             continue
         for sx, sy in ((-1, 0), (1, 0), (0, -1), (0, 1)):
             x = e.x + sx * ((e.w + b.w) / 2 + 0.01)
