@@ -570,43 +570,59 @@ class FrozenChosinGame(Game):
         return [[round(x, 2), round(y, 2)] for x, y in poly.exterior.coords]
 
     def panels(self, state: FCState, side: str | None) -> list[dict[str, Any]]:
+        """The Game dock: where the battle stands (day, phase, who acts), the score and the
+        turn track. Each command's dice and operations are on its HQ sheet (the ``hq_sheets``
+        hook), not repeated here."""
         st = state
         who = self.seat_side(st, side)
+        names = D.bundle()
+        panels = [{"title": "Now", "rows": self._now_rows(st)}]
+        vp = score(st)
+        panels.append({"title": names.name_of("tracks", "vp"),
+                       "rows": [["United Nations", str(vp["un"])], ["Chinese", str(vp["pva"])]] + breakdown(st)})
+        if st.phase in ("night", "day") and not st.result:
+            rows = []
+            for c in st.commands.values():
+                regs = [st.regiments[r] for r in c.regiments]
+                on = [r for r in regs if any(st.bases[b].status == "on" for b in r.bases)]
+                left = [r for r in on if Q.can_activate(st, r)]
+                state_txt = "passed" if c.passed else f"{len(left)} of {len(on)} regiments still to act"
+                rows.append([c.name, state_txt])
+            panels.append({"title": "Commands this phase", "rows": rows})
         track = []
         for t in range(1, st.turns + 1):
             mark = ""
             if t == st.turn and not st.result:
                 mark = {"operations": "operations", "night": "night", "day": "day"}.get(st.day_phase, "")
             track.append([f"Turn {t}: {day_name(st, t)}", f"now ({mark})" if mark else ("done" if t < st.turn or st.result else "")])
-        vp = score(st)
-        names = D.bundle()
-        panels = [{"title": names.name_of("tracks", "turn"), "rows": track},
-                  {"title": names.name_of("tracks", "vp"), "rows": [["United Nations", str(vp["un"])], ["Chinese", str(vp["pva"])]]
-                   + breakdown(st)}]
-        if st.event:
-            card = D.bundle().cards[st.event]
-            panels.append({"title": "Event this turn", "rows": [[card["name"], ""]]})
-        for c in st.commands.values():
-            hidden = st.phase == "operations" and who is not None and c.side != who
-            rows = [["Seat", c.seat], ["Operations dice", f"{c.dice}"]]
-            if hidden:
-                rows.append(["Dice placed", "hidden until every command has planned"])
-            else:
-                for o in O.menu(c.side):
-                    state_txt = ("tried" if o["id"] in c.attempted else "dice placed" if o["id"] in c.planned else "")
-                    rows.append([f"{o['name']} ({o['cost']} dice, {o['target']}+, {o['time']})", state_txt])
-            regs = [st.regiments[r] for r in c.regiments]
-            for r in regs:
-                on = sum(1 for b in r.bases if st.bases[b].status == "on")
-                if on or not r.reserve:
-                    rows.append([r.name, f"{on} on table" + (", activated" if r.activated >= r.allowed else "")])
-            if c.side == PVA:
-                rows.append([names.name_of("tracks", "casualties"), str(c.recycled)])
-            panels.append({"title": f"HQ: {c.name}", "rows": rows})
+        panels.append({"title": names.name_of("tracks", "turn"), "rows": track})
+        pools = [[f"{c.name}", str(c.recycled)] for c in st.commands.values() if c.side == PVA]
+        panels.append({"title": names.name_of("tracks", "casualties"), "rows": pools})
         if who in (None, UN):
             panels.append({"title": "General Smith's choice", "rows": [[SMITH.get(st.smith_choice, "not made yet"),
                                                                        "revealed" if st.smith_revealed else "secret"]]})
         return panels
+
+    def _now_rows(self, st: FCState) -> list[list[str]]:
+        """Day, phase, the card in force and who decides now, in players' words."""
+        if st.result:
+            return [["Result", st.reason]]
+        phase = {"smith": "before the battle", "operations": "Operations Phase (dice placed in secret)",
+                 "night": "Nighttime Phase (Chinese first)", "day": "Daytime Phase (Allies first)"}
+        rows = [["Day", f"{day_name(st)} (turn {st.turn} of {st.turns})"],
+                ["Phase", phase.get(st.day_phase or st.phase, str(st.phase))]]
+        if st.event:
+            rows.append(["Event in force", D.bundle().cards[st.event]["name"]])
+        rows.append(["To act", self._who(st)])
+        if st.activation is not None:
+            r = st.regiments[st.activation.regiment]
+            step = "moving" if st.activation.step == "move" else "attacking and firing"
+            rows.append(["Activated", f"{r.name} ({step})"])
+        if st.pending is not None:
+            p = st.pending
+            rows.append(["Waiting for", f"{st.bases[p.defender].name} to choose whom it faces" if p.kind == "face"
+                         else f"opportunity fire at {st.bases[p.target].name}"])
+        return rows
 
     def overlays(self, state: FCState, side: str | None) -> list[dict[str, Any]]:
         st = state

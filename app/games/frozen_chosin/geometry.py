@@ -258,6 +258,13 @@ class Ground:
         c = self.places.get(pid)
         return (c.x, c.y) if c is not None else None
 
+    def place_name(self, pid: str) -> str:
+        """A place as the table names it for players ("Koto-ri" for ``koto-ri``)."""
+        try:
+            return self.table.feature(pid).name or pid
+        except KeyError:
+            return pid
+
     def in_town(self, name: str, p: XY) -> bool:
         for f in self.towns.values():
             if (f.attrs.get("name") or f.name or f.id).lower().startswith(name.lower()) \

@@ -115,7 +115,7 @@ def drysdale_arrives(st: FCState, ctx: Context) -> None:
     for reg in st.regiments.values():
         if reg.reinforcement == "drysdale":
             n = place_regiment(st, ctx, reg, at, "FC-14.7")
-            ctx.log(f"{reg.name} arrives at {R('drysdale_place')} with {n} base(s)", "FC-14.7")
+            ctx.log(f"{reg.name} arrives at {g.place_name(str(R('drysdale_place')))} with {n} base(s)", "FC-14.7")
 
 
 def t34(st: FCState, ctx: Context, command: str) -> None:

@@ -67,12 +67,6 @@ def breakdown(st: FCState) -> list[list[str]]:
 
 def _places(st: FCState) -> str:
     """The breakout places by their names on the table, as "A, B or C"."""
-    names = [place_name(st, pid) for pid in st.breakout.places]
+    g = G(st)
+    names = [g.place_name(pid) for pid in st.breakout.places]
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " or " + names[-1]
-
-
-def place_name(st: FCState, pid: str) -> str:
-    try:
-        return G(st).table.feature(pid).name or pid
-    except KeyError:
-        return pid
