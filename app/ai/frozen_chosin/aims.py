@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import math
 
-from app.games.frozen_chosin.common import G, R, fast_gap, fp_of, live, position_of
+from app.games.frozen_chosin.common import G, R, fast_gap, fp_of, live, position_of, rect_gap
 from app.games.frozen_chosin.geometry import rect
 from app.games.frozen_chosin.state import PVA, UN, Base, FCState
 
@@ -78,6 +78,11 @@ def target_worth(st: FCState, b: Base) -> float:
             w += 1.0
         return w
     return 0.5 + 0.2 * fp_of(st, b)               # Chinese losses only thin the attack
+
+
+def rect_gap_to(b: Base, x: float, y: float, t: Base) -> float:
+    """Edge gap between ``b`` if it stood at (x, y) and ``t``."""
+    return rect_gap(x, y, b.w, b.h, t.x, t.y, t.w, t.h)
 
 
 def nearest(b_xy: tuple[float, float], bases: list[Base]) -> tuple[float, Base | None]:

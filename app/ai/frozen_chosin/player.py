@@ -47,6 +47,14 @@ class FrozenChosinAI:
     def choose(self, match: Any, legal: list[Action]) -> Action:
         return self.decide(match.state, legal)
 
+    def explain(self, match: Any, action: Action) -> str:
+        """Why ``action``, in a player's words (the Hint's reason; never changes a choice)."""
+        from app.ai.frozen_chosin.reasons import explain
+        try:
+            return explain(self, match.state, action)
+        except Exception:  # noqa: BLE001 - a missing reason never breaks the hint
+            return ""
+
     def decide(self, st: FCState, legal: list[Action]) -> Action:
         if len(legal) == 1:
             return legal[0]
