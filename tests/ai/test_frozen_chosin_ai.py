@@ -15,7 +15,7 @@ from app.engine.players import RandomPlayer
 from app.engine.scenario import load_scenario
 from app.games.frozen_chosin import GAME
 
-from tests.frozen_chosin.helpers import FIRST_DAYS, act, new, only, put, start_activation, to_phase
+from tests.frozen_chosin.helpers import FIRST_DAYS, act, cleared, new, put, start_activation, to_phase
 from tests.frozen_chosin.test_combat import MARKERS, SETUP
 
 
@@ -97,11 +97,7 @@ def test_beats_random_in_a_fixed_sample(ai_side, seed):
 
 # ------------------------------------------------------------------ fixed positions
 def fight_state(phase: str = "night"):
-    st = new(SETUP, MARKERS)
-    st.turn = 3
-    to_phase(st, phase)
-    only(st, [])
-    return st
+    return cleared(SETUP, MARKERS, phase, turn=3)
 
 
 def test_defender_faces_the_weakest_attacker():

@@ -122,11 +122,15 @@ def _attempt(ai: Any, st: FCState, a: Action) -> str:
     return f"{op['name']} ({_op_rule(op)})"
 
 
+def _damage(st: FCState, shots: list[tuple[str, int]]) -> str:
+    """The expected damage of dice at targets, as the commander weighs it (aims.kill_value)."""
+    return f"expected damage about {sum(aims.kill_value(st, st.bases[t], n) for t, n in shots):.1f}"
+
+
 def _guns(ai: Any, st: FCState, a: Action) -> str:
     t = st.bases[a["target"]]
-    v = aims.kill_value(st, t, max(st.offtable_guns, 1))
-    return (f"the guns off the table fire on {t.name}, seen by a spotter within 6 inches; expected "
-            f"damage about {v:.1f} (FC-8.4)")
+    return (f"the guns off the table fire on {t.name}, seen by a spotter within 6 inches; "
+            f"{_damage(st, [(t.id, max(st.offtable_guns, 1))])} (FC-8.4)")
 
 
 def _pass(ai: Any, st: FCState, a: Action) -> str:
@@ -184,9 +188,8 @@ def _attack(ai: Any, st: FCState, a: Action) -> str:
 def _fire(ai: Any, st: FCState, a: Action) -> str:
     f = st.bases[a["unit"]]
     parts = [f"{n} dice at {_name(st, t)}" for t, n in a["targets"]]
-    v = sum(aims.kill_value(st, st.bases[t], n) for t, n in a["targets"])
-    return (f"{f.name} fires {', '.join(parts)}: the target is spotted and in range, expected damage "
-            f"about {v:.1f} (FC-8.1, FC-8.3)")
+    return (f"{f.name} fires {', '.join(parts)}: spotted and in range, "
+            f"{_damage(st, [(t, n) for t, n in a['targets']])} (FC-8.1, FC-8.3)")
 
 
 def _end_activation(ai: Any, st: FCState, a: Action) -> str:

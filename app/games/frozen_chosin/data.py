@@ -10,7 +10,7 @@ import json
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterator
 
 from app import RESOURCES
 from app.engine.files import FileError, load
@@ -120,20 +120,28 @@ def pieces_problems(data: dict[str, Any]) -> Problems:
     return out
 
 
-def operations_problems(data: dict[str, Any]) -> Problems:
-    out: Problems = []
-    ops = data.get("operation")
-    if not isinstance(ops, list) or not ops:
-        return [("operation", "must be a list of [[operation]] tables")]
+def _id_tables(data: dict[str, Any], key: str, noun: str, out: Problems) -> Iterator[tuple[str, dict[str, Any]]]:
+    """Each ``[[key]]`` table with its path, once the checks every such list shares are made
+    (a list of tables, each with a new id); their problems go to ``out``."""
+    items = data.get(key)
+    if not isinstance(items, list) or not items:
+        out.append((key, f"must be a list of [[{key}]] tables"))
+        return
     ids: set[str] = set()
-    for i, o in enumerate(ops):
-        p = f"operation.{i}"
+    for i, o in enumerate(items):
+        p = f"{key}.{i}"
         if not isinstance(o, dict):
             out.append((p, "must be a table"))
             continue
         if not isinstance(o.get("id"), str) or o["id"] in ids:
-            out.append((f"{p}.id", "must be a new operation id"))
+            out.append((f"{p}.id", f"must be a new {noun} id"))
         ids.add(str(o.get("id")))
+        yield p, o
+
+
+def operations_problems(data: dict[str, Any]) -> Problems:
+    out: Problems = []
+    for p, o in _id_tables(data, "operation", "operation", out):
         if o.get("side") not in SIDES:
             out.append((f"{p}.side", "must be un or pva"))
         if not (_int(o.get("cost")) and 1 <= o["cost"] <= 3):
@@ -153,18 +161,7 @@ def operations_problems(data: dict[str, Any]) -> Problems:
 
 def events_problems(data: dict[str, Any], command_ids: tuple[str, ...]) -> Problems:
     out: Problems = []
-    cards = data.get("card")
-    if not isinstance(cards, list) or not cards:
-        return [("card", "must be a list of [[card]] tables")]
-    ids: set[str] = set()
-    for i, c in enumerate(cards):
-        p = f"card.{i}"
-        if not isinstance(c, dict):
-            out.append((p, "must be a table"))
-            continue
-        if not isinstance(c.get("id"), str) or c["id"] in ids:
-            out.append((f"{p}.id", "must be a new card id"))
-        ids.add(str(c.get("id")))
+    for p, c in _id_tables(data, "card", "card", out):
         effs = c.get("effects")
         if not isinstance(effs, list) or not effs:
             out.append((f"{p}.effects", "must list at least one effect"))
