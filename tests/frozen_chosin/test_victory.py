@@ -15,12 +15,17 @@ SETUP = [{"regiment": "5-mar", "at": [55, 33]}, {"regiment": "1-mar", "at": [58,
 BREAKOUT = {"regiments": ["5-mar"], "places": ["hagaru-ri", "koto-ri"], "radius": 6, "vp": 1}
 
 
-def test_fc_16_2_evacuated_bases_count_towards_a_destroyed_marine_regiment():
+def _broken(regiment: str):
+    """A state with no base on the table and every base of ``regiment`` a casualty."""
     st = new(SETUP)
     only(st, [])
-    bases = st.regiments["1-mar"].bases
-    for b in bases:
+    for b in st.regiments[regiment].bases:
         st.bases[b].status = "casualty"
+    return st, st.regiments[regiment].bases
+
+
+def test_fc_16_2_evacuated_bases_count_towards_a_destroyed_marine_regiment():
+    st, bases = _broken("1-mar")
     assert marine_regiments_destroyed(st) == ["1-mar"]
     # flying the wounded out (FC-16.1) saves each one's Chinese point, not the regiment
     st.bases[bases[0]].status = "evacuated"
@@ -35,11 +40,7 @@ def test_fc_16_2_evacuated_bases_count_towards_a_destroyed_marine_regiment():
 
 
 def test_fc_16_2_a_restored_base_keeps_its_marine_regiment_alive():
-    st = new(SETUP)
-    only(st, [])
-    bases = st.regiments["1-mar"].bases
-    for b in bases:
-        st.bases[b].status = "casualty"
+    st, bases = _broken("1-mar")
     put(st, bases[0], 58, 38)          # Reorganize put it back on the table
     assert marine_regiments_destroyed(st) == []
 

@@ -16,9 +16,19 @@ from app.games.frozen_chosin.state import PVA, UN, FCState
 Action = dict[str, Any]
 
 
+#: the kinds whose reason never depends on the position
+FIXED = {
+    "pass": "no regiment or operation is worth acting with now; the other commands go on (FC-3.4)",
+    "end-activation": "no attack or fire left is worth its risk; the regiment's turn ends (FC-3.2)",
+    "hold-fire": "no base of ours can fire on the mover (FC-9.2)",
+}
+
+
 def explain(ai: Any, st: FCState, a: Action) -> str:
-    t = a.get("type")
-    fn = _REASONS.get(str(t))
+    t = str(a.get("type"))
+    if t in FIXED:
+        return FIXED[t]
+    fn = _REASONS.get(t)
     return fn(ai, st, a) if fn is not None else ""
 
 
@@ -133,10 +143,6 @@ def _guns(ai: Any, st: FCState, a: Action) -> str:
             f"{_damage(st, [(t.id, max(st.offtable_guns, 1))])} (FC-8.4)")
 
 
-def _pass(ai: Any, st: FCState, a: Action) -> str:
-    return "no regiment or operation is worth acting with now; the other commands go on (FC-3.4)"
-
-
 def _move(ai: Any, st: FCState, a: Action) -> str:
     b = st.bases[a["unit"]]
     x, y = a["to"]
@@ -192,10 +198,6 @@ def _fire(ai: Any, st: FCState, a: Action) -> str:
             f"{_damage(st, [(t, n) for t, n in a['targets']])} (FC-8.1, FC-8.3)")
 
 
-def _end_activation(ai: Any, st: FCState, a: Action) -> str:
-    return "no attack or fire left is worth its risk; the regiment's turn ends (FC-3.2)"
-
-
 def _face(ai: Any, st: FCState, a: Action) -> str:
     x = st.bases[a["attacker"]]
     return (f"{x.name} rolls the fewest dice of the attackers, so facing it means the weakest blow "
@@ -208,14 +210,9 @@ def _opportunity(ai: Any, st: FCState, a: Action) -> str:
             f"(FC-9.1, FC-9.2)")
 
 
-def _hold_fire(ai: Any, st: FCState, a: Action) -> str:
-    return "no base of ours can fire on the mover (FC-9.2)"
-
-
 _REASONS = {"smith-choice": _smith, "plan": _plan, "done-planning": _done_planning, "activate": _activate,
-            "attempt": _attempt, "guns": _guns, "pass": _pass, "move": _move, "hold": _hold,
-            "end-move": _end_move, "attack": _attack, "fire": _fire, "end-activation": _end_activation,
-            "face": _face, "opportunity": _opportunity, "hold-fire": _hold_fire}
+            "attempt": _attempt, "guns": _guns, "move": _move, "hold": _hold, "end-move": _end_move,
+            "attack": _attack, "fire": _fire, "face": _face, "opportunity": _opportunity}
 
 #: the action kinds the game offers (its legal_actions): each must have a reason
-KINDS = tuple(_REASONS)
+KINDS = tuple(_REASONS) + tuple(FIXED)

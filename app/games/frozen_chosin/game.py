@@ -16,6 +16,7 @@ acts. Actions:
 
 from __future__ import annotations
 
+from collections import defaultdict
 from pathlib import Path
 from typing import Any
 
@@ -35,6 +36,13 @@ from app.games.frozen_chosin.state import UN, PVA, Base, FCState, Pending, other
 from app.games.frozen_chosin.victory import breakdown, score
 
 SIDE_NAMES = {UN: "United Nations", PVA: "Chinese"}
+#: what the buttons say for actions that name nothing
+ACTION_WORDS = {"done-planning": "Finish placing dice", "pass": "Pass for the rest of the phase",
+                "end-move": "The other bases hold in place", "end-activation": "End the activation",
+                "hold-fire": "Hold fire"}
+#: ... and for those that name bases only (each field replaced by the base's name)
+ONE_BASE_WORDS = {"guns": "Chinese guns fire on {target}", "hold": "{unit} holds in place",
+                  "face": "Face {attacker}", "opportunity": "{unit} fires on {target}"}
 
 
 class FrozenChosinGame(Game):
@@ -451,13 +459,15 @@ class FrozenChosinGame(Game):
         def nm(bid: Any) -> str:
             b = st.bases.get(bid) if isinstance(bid, str) else None
             return b.name if b else str(bid)
+        if t in ACTION_WORDS:
+            return ACTION_WORDS[t]
+        if t in ONE_BASE_WORDS:
+            return ONE_BASE_WORDS[t].format_map(defaultdict(lambda: "?", {k: nm(v) for k, v in action.items()}))
         if t == "smith-choice":
             return SMITH.get(action.get("choice", ""), "?")
         if t == "plan":
             op = ops.get(action.get("op"), {})
             return f"Place {op.get('cost', '?')} dice on {op.get('name', '?')}"
-        if t == "done-planning":
-            return "Finish placing dice"
         if t == "activate":
             rid = action.get("regiment")
             r = st.regiments.get(rid) if isinstance(rid, str) else None
@@ -467,29 +477,13 @@ class FrozenChosinGame(Game):
             tgt = action.get("target")
             what = st.regiments[tgt].name if tgt in st.regiments else ("a supply marker" if tgt in st.markers else nm(tgt))
             return f"{op.get('name', '?')} on {what}"
-        if t == "guns":
-            return f"Chinese guns fire on {nm(action.get('target'))}"
-        if t == "pass":
-            return "Pass for the rest of the phase"
         if t == "move":
             to = action.get("to") or [0, 0]
             return f"Move {nm(action.get('unit'))} {'along the road' if action.get('mode') == 'road' else 'off road'} to ({to[0]:.1f}, {to[1]:.1f})"
-        if t == "hold":
-            return f"{nm(action.get('unit'))} holds in place"
-        if t == "end-move":
-            return "The other bases hold in place"
         if t == "attack":
             return f"Attack {nm(action.get('defender'))} with " + ", ".join(nm(a) for a in action.get("attackers", []))
         if t == "fire":
             return f"{nm(action.get('unit'))} fires at " + ", ".join(f"{nm(i)} ({n})" for i, n in action.get("targets", []))
-        if t == "end-activation":
-            return "End the activation"
-        if t == "face":
-            return f"Face {nm(action.get('attacker'))}"
-        if t == "opportunity":
-            return f"{nm(action.get('unit'))} fires on {nm(action.get('target'))}"
-        if t == "hold-fire":
-            return "Hold fire"
         return super().describe_action(state, action)
 
     def pieces(self, state: FCState, side: str | None) -> list[dict[str, Any]]:
