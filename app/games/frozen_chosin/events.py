@@ -33,7 +33,7 @@ def draw(st: FCState, ctx: Context) -> str:
         st.deck, st.discard = st.discard, []
         ctx.shuffle(st.deck, "the event deck runs out and is reshuffled", "FC-2.1")
     # the draw is logged without the card's data id; the reveal names it as players know it
-    cid = ctx.draw(st.deck, "the event card of the turn", "FC-2.1", show=False)
+    cid = ctx.draw(st.deck, "Event deck", "FC-2.1", show=False)
     st.discard.append(cid)
     st.event = cid
     card = B().cards[cid]

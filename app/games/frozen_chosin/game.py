@@ -414,7 +414,8 @@ class FrozenChosinGame(Game):
         who = self._who(st)
         if st.phase == "operations":
             c = st.commands[st.current]
-            return f"{who}: place {c.name}'s operations dice in secret ({O.dice_left(c)} left), then finish."
+            whose = "its" if who == c.name else f"{c.name}'s"
+            return f"{who}: place {whose} operations dice in secret ({O.dice_left(c)} left), then finish."
         if st.pending is not None:
             p = st.pending
             if p.kind == "face":
