@@ -16,7 +16,7 @@ from app.engine.scenario import load_scenario
 from app.games.frozen_chosin import GAME
 
 from tests.frozen_chosin.helpers import test_table_folder  # noqa: F401 - autouse fixture
-from tests.frozen_chosin.helpers import FIRST_DAYS, act, new, only, put, start_activation, to_phase
+from tests.frozen_chosin.helpers import FIRST_DAYS, act, cleared, new, only, put, start_activation, to_phase
 from tests.frozen_chosin.test_combat import MARKERS, SETUP
 
 
@@ -98,11 +98,7 @@ def test_beats_random_in_a_fixed_sample(ai_side, seed):
 
 # ------------------------------------------------------------------ fixed positions
 def fight_state(phase: str = "night"):
-    st = new(SETUP, MARKERS)
-    st.turn = 3
-    to_phase(st, phase)
-    only(st, [])
-    return st
+    return cleared(SETUP, MARKERS, phase, turn=3)
 
 
 def test_defender_faces_the_weakest_attacker():
@@ -193,3 +189,22 @@ def test_chinese_lie_low_by_day():
     put(st, "235-1", 55, 44)
     start_activation(st, "r235")
     assert make_ai(seed=1, side="pva").decide(st, GAME.legal_actions(st)) == {"type": "end-move"}
+
+
+def test_the_last_wounded_of_a_marine_regiment_are_reorganized_before_they_are_flown_out():
+    """FC-16.2 as DECISIONS.md reads it: evacuated bases count towards a destroyed Marine
+    regiment, so with every base of the 1/1 Marines off the table the commander brings one back
+    (Reorganize) before it evacuates any."""
+    from app.games.frozen_chosin import sequence as Q
+    st = cleared(SETUP + [{"regiment": "1-1", "at": [60, 30]}], MARKERS, "night", turn=3)
+    put(st, "h-3-1", 60, 30)                       # a friendly base to restore next to
+    for b in st.regiments["1-1"].bases:
+        st.bases[b].status = "casualty"
+    c = st.commands["un-hagaru"]
+    c.planned = ["evacuate", "reorganize-un"]
+    st.current = c.id
+    Q.set_active(st)
+    legal = GAME.legal_actions(st)
+    assert {"evacuate", "reorganize-un"} <= {a["op"] for a in legal if a["type"] == "attempt"}
+    a = make_ai(seed=1, side="un").decide(st, legal)
+    assert a["type"] == "attempt" and a["op"] == "reorganize-un" and a["target"] in st.regiments["1-1"].bases

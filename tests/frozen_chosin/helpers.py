@@ -114,3 +114,28 @@ def act(st: FCState, action: dict[str, Any], faces: Iterable[int] = ()) -> Dice:
     ctx = Dice(faces)
     GAME.apply(st, action, ctx)
     return ctx
+
+
+def cleared(setup: list[dict[str, Any]], markers: Iterable[dict[str, Any]] = (), phase: str = "night",
+            turn: int | None = None, **kw: Any) -> FCState:
+    """A state at the start of ``phase`` (on ``turn`` if given) with every base off the table,
+    for a test to put down just the bases it needs."""
+    st = new(setup, list(markers), **kw)
+    if turn is not None:
+        st.turn = turn
+    to_phase(st, phase)
+    only(st, [])
+    return st
+
+
+def put_all(st: FCState, where: dict[str, tuple[float, float]]) -> None:
+    """Put each base of ``where`` on the table at its centre."""
+    for bid, (x, y) in where.items():
+        put(st, bid, x, y)
+
+
+def ready(st: FCState, regiment: str, where: dict[str, tuple[float, float]], faces: Iterable[int] = ()) -> Dice:
+    """Only the bases of ``where`` on the table, at their centres, and ``regiment`` activated."""
+    only(st, where)
+    put_all(st, where)
+    return start_activation(st, regiment, faces)

@@ -7,7 +7,7 @@ from app.games.frozen_chosin import GAME
 from app.games.frozen_chosin.combat import spotted
 from app.games.frozen_chosin.common import fp_of
 
-from tests.frozen_chosin.helpers import act, new, only, put, start_activation, to_phase
+from tests.frozen_chosin.helpers import act, cleared, put, put_all, start_activation
 
 SETUP = [{"regiment": "5-mar", "at": [55, 33]}, {"regiment": "r235", "at": [55, 45]},
          {"regiment": "11-mar-y", "at": [62, 33]}, {"regiment": "1-mar", "at": [66, 44]},
@@ -16,16 +16,11 @@ MARKERS = [{"side": "un", "at": [55, 34]}, {"side": "pva", "at": [55, 46]}]
 
 
 def fight(phase="night", turn=3, smith="airstrip"):
-    st = new(SETUP, MARKERS, smith=smith)
-    st.turn = turn
-    to_phase(st, phase)
-    only(st, [])
-    return st
+    return cleared(SETUP, MARKERS, phase, turn=turn, smith=smith)
 
 
 def bases(st, **where):
-    for bid, xy in where.items():
-        put(st, bid.replace("_", "-"), *xy)
+    put_all(st, {bid.replace("_", "-"): xy for bid, xy in where.items()})
 
 
 def dice_rolled(ctx):

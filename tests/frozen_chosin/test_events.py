@@ -180,3 +180,11 @@ def test_event_effects_last_one_turn():
 @pytest.mark.parametrize("cid", sorted(bundle().cards))
 def test_every_card_has_a_test(cid):
     assert f"def test_{bundle().cards[cid]['name'].lower().replace(' ', '_').replace('-', '_')}" in open(__file__).read()
+
+
+def test_the_log_names_the_drawn_card_as_players_know_it_never_by_its_data_id():
+    for cid, card in bundle().cards.items():
+        st, ctx = draw(cid)
+        text = ctx.text()
+        assert f"Event card drawn: {card['name']}" in text
+        assert cid not in text.replace(card["name"], ""), text

@@ -7,7 +7,7 @@ from app.games.frozen_chosin import sequence as Q
 from app.games.frozen_chosin.operations import targets
 from app.games.frozen_chosin.data import bundle
 
-from tests.frozen_chosin.helpers import act, new, only, put, to_phase
+from tests.frozen_chosin.helpers import act, cleared, put
 
 SETUP = [{"regiment": "5-mar", "at": [55, 33]}, {"regiment": "r235", "at": [55, 45]},
          {"regiment": "hagaru", "at": [66, 33]}, {"regiment": "r172", "at": [66, 45]}]
@@ -15,10 +15,7 @@ MARKERS = [{"side": "un", "at": [55, 30]}, {"side": "pva", "at": [55, 47]}]
 
 
 def phase(which, command, planned, smith="airstrip"):
-    st = new(SETUP, MARKERS, smith=smith)
-    st.turn = 3
-    to_phase(st, which)
-    only(st, [])
+    st = cleared(SETUP, MARKERS, which, turn=3, smith=smith)
     st.current = command
     st.commands[command].planned = list(planned)
     Q.set_active(st)

@@ -8,6 +8,7 @@ import pytest
 from app.engine.match import Match
 from app.engine.saves import open_save, write_save
 from app.games.frozen_chosin import GAME
+from app.games.frozen_chosin.presentation import hq_sheets
 from app.games.frozen_chosin import sequence as Q
 from app.games.frozen_chosin.common import day_name
 
@@ -114,11 +115,12 @@ def test_operations_phase_never_shows_one_sides_placement_to_the_other():
         seen_by_un.append([x["planned"] for x in v_un["commands"].values() if x["side"] == "pva"])
         seen_by_pva.append([x["planned"] for x in v_pva["commands"].values() if x["side"] == "un"])
         for who, other_side in (("un", "pva"), ("pva", "un")):
-            for panel in GAME.panels(st, who):
-                if panel["title"].startswith("HQ:") and any(c.name in panel["title"] for c in st.commands.values()
-                                                             if c.side == other_side):
-                    assert ["Dice placed", "hidden until every command has planned"] in panel["rows"]
-                    assert not any(r[1] == "dice placed" for r in panel["rows"])
+            for sheet in hq_sheets(GAME, st, who):
+                if sheet["side"] == other_side:
+                    assert sheet["hidden"] and sheet["left"] is None
+                    assert not any(o["status"] for o in sheet["ops"])
+            # the Game dock never lists any command's operations
+            assert not any(p["title"].startswith("HQ") for p in GAME.panels(st, who))
         # and one's own side is visible
         assert v_un["commands"]["un-hagaru"]["planned"] == st.commands["un-hagaru"].planned
         act(st, {"type": "done-planning"})

@@ -5,16 +5,13 @@ from __future__ import annotations
 from app.games.frozen_chosin.special import hagaru_held
 from app.games.frozen_chosin.supply import in_supply
 
-from tests.frozen_chosin.helpers import act, new, only, put, start_activation, to_phase
+from tests.frozen_chosin.helpers import act, cleared, put, start_activation
 
 SETUP = [{"regiment": "5-mar", "at": [55, 33]}, {"regiment": "r235", "at": [55, 45]}]
 
 
 def state(markers=({"side": "un", "at": [55, 30]},)):
-    st = new(SETUP, list(markers))
-    to_phase(st, "night")
-    only(st, [])
-    return st
+    return cleared(SETUP, markers)
 
 
 def test_supply_radius_is_twelve_inches_from_a_marker():

@@ -65,3 +65,30 @@ def test_plan_in_secret_then_activate_and_drag_a_base(qtbot, win):
     drag(win, src, dst)
     moved = st().bases["235-1"]
     assert moved.moved and (abs(moved.x - dest[0]) < 0.3 and abs(moved.y - dest[1]) < 0.3), (moved.x, moved.y, dest)
+
+
+def test_clicking_a_chinese_base_names_its_side_in_players_words(qtbot, win):
+    from PySide6.QtWidgets import QLabel
+    click(qtbot, win, "Build the Hagaru-ri airstrip")
+    if win.handover.isVisible():
+        QTest.mouseClick(win.handover.button, Qt.MouseButton.LeftButton)
+    win.view.centerOn(win.scene.items_by_id["235-1"])
+    at = win.view.mapFromScene(win.scene.items_by_id["235-1"].pos())
+    QTest.mouseClick(win.view.viewport(), Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, at)
+    qtbot.waitUntil(lambda: "235th" in win.inspector.title.text(), timeout=5000)
+    texts = [lab.text() for lab in win.inspector.findChildren(QLabel)]
+    assert "Chinese" in texts
+    assert not any(t.strip().lower() in ("pva", "un") for t in texts)
+
+
+def test_the_game_dock_shows_the_day_the_score_and_who_acts_not_the_hq_sheets(qtbot, win):
+    click(qtbot, win, "Build the Hagaru-ri airstrip")
+    if win.handover.isVisible():
+        QTest.mouseClick(win.handover.button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: bool(win.game_panels.titles), timeout=5000)
+    titles = win.game_panels.titles
+    assert "Now" in titles and not any(t.startswith("HQ") for t in titles)
+    rows = dict((r[0], r[1]) for p in GAME.panels(win.match.state, win.viewer_side()) if p["title"] == "Now"
+                for r in p["rows"])
+    assert rows["Day"].startswith("28 Nov") and rows["Phase"].startswith("Operations")
+    assert rows["To act"]

@@ -63,9 +63,9 @@ def test_hand_over_between_different_people_hides_the_other_sides_dice(qtbot):
         assert w.seat_person == person
         side = st.commands[st.current].side
         # what the screen shows: the other side's placement is hidden
-        sheets = [p for p in g.panels(st, w.viewer_side()) if p["title"].startswith("HQ")]
-        other = [p for p, c in zip(sheets, st.commands.values()) if c.side != side]
-        assert other and all(any("hidden" in r[1] for r in p["rows"]) for p in other)
+        from app.games.frozen_chosin.presentation import hq_sheets
+        other = [p for p in hq_sheets(g, st, w.viewer_side()) if p["side"] != side]
+        assert other and all(p["hidden"] and not any(o["status"] for o in p["ops"]) for p in other)
         # General Smith's secret choice is not shown to the Chinese person
         titles = w.game_panels.titles
         assert ("General Smith's choice" in titles) == (side == "un")

@@ -1,9 +1,11 @@
 """What each side of Frozen Chosin is trying to do, as numbers the commander can compare.
 
-The Allies score for evacuated casualties and for holding Hagaru-ri (FC-16.1); the Chinese for
-every Allied casualty left on the field and each Marine regiment destroyed (FC-16.2). So the
-Allied commander keeps its bases dug in and in supply, holds Hagaru-ri and flies its wounded
-out; the Chinese commander closes on the weakest Allied bases, gangs up on them (up to four
+The Allies score for evacuated casualties and for holding Hagaru-ri (FC-16.1), and in the
+campaign for each base of the cut-off regiments brought back near the division's towns
+(FC-D-BREAKOUT); the Chinese for every Allied casualty left on the field and each Marine
+regiment destroyed (FC-16.2). So the Allied commander keeps its bases dug in and in supply,
+holds Hagaru-ri, flies its wounded out and, from 30 Nov, marches the cut-off regiments down the
+road; the Chinese commander closes on the weakest Allied bases, gangs up on them (up to four
 attackers, FC-7.2) and goes for Hagaru-ri. Everything here reads only public information.
 """
 
@@ -11,7 +13,7 @@ from __future__ import annotations
 
 import math
 
-from app.games.frozen_chosin.common import G, R, fast_gap, fp_of, live, position_of
+from app.games.frozen_chosin.common import G, R, fast_gap, fp_of, live, position_of, rect_gap
 from app.games.frozen_chosin.geometry import rect
 from app.games.frozen_chosin.state import PVA, UN, Base, FCState
 
@@ -78,6 +80,11 @@ def target_worth(st: FCState, b: Base) -> float:
     return 0.5 + 0.2 * fp_of(st, b)               # Chinese losses only thin the attack
 
 
+def rect_gap_to(b: Base, x: float, y: float, t: Base) -> float:
+    """Edge gap between ``b`` if it stood at (x, y) and ``t``."""
+    return rect_gap(x, y, b.w, b.h, t.x, t.y, t.w, t.h)
+
+
 def nearest(b_xy: tuple[float, float], bases: list[Base]) -> tuple[float, Base | None]:
     best, who = math.inf, None
     for e in bases:
@@ -94,3 +101,63 @@ def enemy_pressure(st: FCState, side: str, x: float, y: float, reach: float = 8.
 
 def contact_count(st: FCState, target: Base) -> int:
     return sum(1 for e in live(st, PVA if target.side == UN else UN) if fast_gap(e, target) <= float(R("contact")) + 1e-9)
+
+
+#: The cut-off regiments start south on this turn (30 Nov), after the two days the Drive to the
+#: Yalu holds the Allies in place (FC-14.1); the real withdrawal from Yudam-ni began on 1 Dec.
+MARCH_TURN = 3
+#: Off-road inches cost this many road inches in the march (half the allowance, FC-4.1).
+OFFROAD_COST = 2.0
+_MARCH: dict[tuple[str, tuple[str, ...]], tuple[list[float], dict[tuple[int, int], list[int]]]] = {}
+
+
+def marching(st: FCState, b: Base) -> bool:
+    """Should this Allied base head for the breakout places now (FC-D-BREAKOUT)?"""
+    from app.games.frozen_chosin.victory import broken_out
+    bo = st.breakout
+    if not bo.vp or b.regiment not in bo.regiments or st.turn < MARCH_TURN or b.status != "on":
+        return False
+    return not broken_out(st, b) or march_cost(st, b.x, b.y) > bo.radius - 2.0
+
+
+def _road_field(st: FCState) -> tuple[list[float], dict[tuple[int, int], list[int]]]:
+    """Road inches from every road node to the nearest breakout place, and the nodes by 2-inch
+    cell (computed once per table and set of places)."""
+    key = (st.table, tuple(st.breakout.places))
+    got = _MARCH.get(key)
+    if got is None:
+        g = G(st)
+        best = [math.inf] * len(g.nodes)
+        for pid in st.breakout.places:
+            p = g.place(pid)
+            k = g.node_near(p) if p is not None else None
+            if k is None:
+                continue
+            for i, d in enumerate(g.distances(k)):
+                if d < best[i]:
+                    best[i] = d
+        cells: dict[tuple[int, int], list[int]] = {}
+        for i, (x, y) in enumerate(g.nodes):
+            cells.setdefault((int(x // 2), int(y // 2)), []).append(i)
+        got = _MARCH[key] = (best, cells)
+    return got
+
+
+def march_cost(st: FCState, x: float, y: float) -> float:
+    """Road inches still to go from (x, y) to the nearest breakout place: along the road from a
+    nearby road node, the way there off road counting double."""
+    g = G(st)
+    best, cells = _road_field(st)
+    cx, cy = int(x // 2), int(y // 2)
+    out = math.inf
+    for i in range(cx - 2, cx + 3):
+        for j in range(cy - 2, cy + 3):
+            for k in cells.get((i, j), ()):
+                nx, ny = g.nodes[k]
+                c = best[k] + OFFROAD_COST * math.dist((x, y), (nx, ny))
+                if c < out:
+                    out = c
+    if out == math.inf:   # far from any road: straight for the nearest place
+        spots = [p for p in (g.place(pid) for pid in st.breakout.places) if p is not None]
+        out = min((OFFROAD_COST * math.dist((x, y), p) for p in spots), default=0.0)
+    return out

@@ -76,8 +76,15 @@ def attempt_value(st: FCState, c: Command, opid: str, target: str) -> float:
     eff = B().operations[opid]["effect"]
     foes = list(live(st, PVA if c.side == UN else UN))
     if eff == "evacuate":
+        # the last wounded of a Marine regiment gone from the table are better brought back:
+        # while none of its bases stands, the regiment counts as destroyed, evacuated or not
+        # (FC-16.2; DECISIONS.md, "Eliminated"), so a Reorganize this turn comes first
+        if _regiment_gone(st, target) and "reorganize-un" in c.planned and "reorganize-un" not in c.attempted:
+            return 3.0
         return 10.0
     if eff == "restore":
+        if c.side == UN and _regiment_gone(st, target):
+            return 20.0     # one base back on the table saves the regiment's 10 VP (FC-16.2)
         return 6.0 if c.side == UN else 1.0
     if eff in ("airstrike", "carpet"):
         t = st.bases[target]
@@ -96,6 +103,15 @@ def attempt_value(st: FCState, c: Command, opid: str, target: str) -> float:
     if eff in ("infiltrate", "surprise"):
         return 0.0   # valued with the activations (see tactics.activation_value)
     return 0.0
+
+
+def _regiment_gone(st: FCState, bid: str) -> bool:
+    """Is ``bid`` of a Marine regiment none of whose bases stands on the table (FC-16.2)?"""
+    b = st.bases.get(bid)
+    if b is None:
+        return False
+    reg = st.regiments[b.regiment]
+    return reg.marine and not reg.outposts and not any(st.bases[x].status == "on" for x in reg.bases)
 
 
 def _supply_gain(st: FCState, c: Command, target: str) -> float:

@@ -47,6 +47,14 @@ class FrozenChosinAI:
     def choose(self, match: Any, legal: list[Action]) -> Action:
         return self.decide(match.state, legal)
 
+    def explain(self, match: Any, action: Action) -> str:
+        """Why ``action``, in a player's words (the Hint's reason; never changes a choice)."""
+        from app.ai.frozen_chosin.reasons import explain
+        try:
+            return explain(self, match.state, action)
+        except Exception:  # noqa: BLE001 - a missing reason never breaks the hint
+            return ""
+
     def decide(self, st: FCState, legal: list[Action]) -> Action:
         if len(legal) == 1:
             return legal[0]
@@ -76,17 +84,18 @@ class FrozenChosinAI:
         (through Surprise Attack or Infiltrate when the command bought them), else pass."""
         c = st.commands[st.current]
         best, best_v = None, 0.0
+        memo: dict[tuple[str, str], bool] = {}   # spotting answers of this unchanged state
         for a in legal:
             v = 0.0
             if a["type"] == "attempt":
                 from app.games.frozen_chosin.common import B
                 eff = B().operations[a["op"]]["effect"]
                 if eff in ("surprise", "infiltrate"):
-                    v = self._regiment_value(st, a["target"]) * (1.6 if eff == "surprise" else 1.3) + 0.5
+                    v = self._regiment_value(st, a["target"], memo) * (1.6 if eff == "surprise" else 1.3) + 0.5
                 else:
                     v = planning.attempt_value(st, c, a["op"], a["target"])
             elif a["type"] == "activate":
-                v = self._regiment_value(st, a["regiment"])
+                v = self._regiment_value(st, a["regiment"], memo)
             elif a["type"] == "guns":
                 from app.ai.frozen_chosin.aims import kill_value
                 v = kill_value(st, st.bases[a["target"]], max(st.offtable_guns, 1)) + 1.0
@@ -96,7 +105,7 @@ class FrozenChosinAI:
             return best
         return next(a for a in legal if a["type"] == "pass")
 
-    def _regiment_value(self, st: FCState, rid: str) -> float:
+    def _regiment_value(self, st: FCState, rid: str, memo: dict[tuple[str, str], bool] | None = None) -> float:
         """Chinese: how close the regiment is to Allied bases (sooner attacks first). Allied: a
         regiment with suppressed bases (morale may rally them, FC-10), guns with targets, or
         bases still on a road goes before one already dug in."""
@@ -113,15 +122,17 @@ class FrozenChosinAI:
                 # by day; the defender fires first, FC-7.4): only regiments already touching an
                 # Allied base or with guns in range activate
                 from app.games.frozen_chosin.combat import contacts, targets_for
-                return 1.0 if any(contacts(st, b) or targets_for(st, b) for b in bases) else 0.0
+                return 1.0 if any(contacts(st, b) or targets_for(st, b, memo) for b in bases) else 0.0
             d = min(math.dist((b.x, b.y), (e.x, e.y)) for b in bases for e in foes)
             return 1.0 + len(bases) * 0.2 + 30.0 / (5.0 + d)
         from app.games.frozen_chosin.combat import contacts, targets_for
         from app.games.frozen_chosin.common import G
         g = G(st)
         v = 0.5
+        from app.ai.frozen_chosin.aims import marching
+        v += 3.0 if any(marching(st, b) for b in bases) else 0.0
         v += 2.0 * sum(1 for b in bases if b.suppressed)
-        v += 1.5 * sum(1 for b in bases if targets_for(st, b))
+        v += 1.5 * sum(1 for b in bases if targets_for(st, b, memo))
         v += 0.5 * sum(1 for b in bases if contacts(st, b))
         v += 1.0 * sum(1 for b in bases if g.on_road((b.x, b.y)))
         return v

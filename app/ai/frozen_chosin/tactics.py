@@ -42,6 +42,11 @@ def choose_move(st: FCState, legal: list[Action]) -> Action:
     if side == UN and not any(_un_wants_to_move(st, st.bases[u]) for u in movers):
         return next(a for a in legal if a["type"] == "end-move")
     uid = next(iter(movers))
+    if side == UN:
+        # a marching column moves its head first, so the bases behind find the road clear
+        heads = [u for u in movers if aims.marching(st, st.bases[u])]
+        if heads:
+            uid = min(heads, key=lambda u: (aims.march_cost(st, st.bases[u].x, st.bases[u].y), u))
     b = st.bases[uid]
     opts = movers[uid]
     if side == PVA:
@@ -56,7 +61,10 @@ def _key(a: Action) -> float:
 
 
 def _un_wants_to_move(st: FCState, b: Base) -> bool:
-    """A base on a road cannot dig in (FC-6.1); one off it is best left to dig in."""
+    """A base of a cut-off regiment marches for the division's towns (FC-D-BREAKOUT); any other
+    base on a road cannot dig in (FC-6.1), and one off it is best left to dig in."""
+    if aims.marching(st, b) and not b.on_ice:
+        return True
     return G(st).on_road((b.x, b.y)) and not b.on_ice and not (is_day(st) and _guns_on(st, b.x, b.y))
 
 
@@ -76,6 +84,8 @@ def _un_move_score(st: FCState, b: Base, a: Action) -> float:
         return -100.0
     g = G(st)
     x, y = a["to"]
+    if aims.marching(st, b):
+        return _march_score(st, b, x, y)
     if a.get("mode") == "road" or g.on_road((x, y)):
         return -50.0
     if g.touches_lake(x, y, b.w, b.h) or g.path_on_lake((b.x, b.y), (x, y)):
@@ -94,6 +104,21 @@ def _un_move_score(st: FCState, b: Base, a: Action) -> float:
     fd, _ = aims.nearest((x, y), friends)
     ed, _ = aims.nearest((x, y), list(live(st, PVA)))
     return 10.0 - d - 0.3 * min(fd, 10) + 0.2 * min(ed, 10)
+
+
+def _march_score(st: FCState, b: Base, x: float, y: float) -> float:
+    """Road inches gained towards the breakout places (FC-D-BREAKOUT), never onto the ice and
+    never into contact with the enemy (a base on the road has no position to fight from)."""
+    g = G(st)
+    if g.touches_lake(x, y, b.w, b.h) or g.path_on_lake((b.x, b.y), (x, y)):
+        return -100.0
+    gain = aims.march_cost(st, b.x, b.y) - aims.march_cost(st, x, y)
+    if gain <= 0.5:
+        return -1.0
+    contact = float(R("contact")) + 0.5
+    if any(rect_gap(x, y, b.w, b.h, e.x, e.y, e.w, e.h) <= contact for e in live(st, PVA)):
+        return gain - 8.0
+    return gain
 
 
 def _pva_targets(st: FCState, mover: Base) -> list[tuple[Base, float, list[tuple[float, float]]]]:

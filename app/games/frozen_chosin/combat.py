@@ -7,7 +7,7 @@ import math
 
 from app.engine.game import Context
 from app.games.frozen_chosin.common import (
-    G, R, fast_gap, fp_of, in_contact, is_day, live, overlaps_any, position_of, stats,
+    B, G, R, fast_gap, fp_of, in_contact, is_day, live, overlaps_any, position_of, stats,
 )
 from app.games.frozen_chosin.state import Base, FCState, other
 
@@ -65,7 +65,10 @@ def suppress(st: FCState, ctx: Context, b: Base, rule: str, why: str) -> None:
 
 # ------------------------------------------------------------------ close combat
 def contacts(st: FCState, b: Base) -> list[Base]:
-    return [e for e in live(st, other(b.side)) if in_contact(b, e)]
+    reach = float(R("contact")) + 1e-9
+    # the gap is at least the gap along x: a cheap test rules out most enemies first
+    return [e for e in live(st, other(b.side))
+            if abs(e.x - b.x) - (e.w + b.w) / 2 <= reach and in_contact(b, e)]
 
 
 def envelopment(defender: Base, attackers: list[Base]) -> bool:
@@ -179,17 +182,44 @@ def fire_range(st: FCState, b: Base) -> float:
     return r
 
 
-def spotted(st: FCState, side: str, target: Base) -> bool:
-    """A friendly base within 6 inches (an outpost 12) sees the target (FC-8.2)."""
+def spotted(st: FCState, side: str, target: Base, memo: dict[tuple[str, str], bool] | None = None) -> bool:
+    """A friendly base within 6 inches (an outpost 12) sees the target (FC-8.2). ``memo`` keeps
+    the answers of one unchanged state when many firers ask about the same targets."""
+    if memo is None:
+        return _spotted(st, side, target)
+    key = (side, target.id)
+    got = memo.get(key)
+    if got is None:
+        got = memo[key] = _spotted(st, side, target)
+    return got
+
+
+def _spotted(st: FCState, side: str, target: Base) -> bool:
     g = G(st)
-    for s in live(st, side):
-        reach = float(stats(s).get("spot", R("spot")))
-        if fast_gap(s, target) <= reach + 1e-9 and g.sees((s.x, s.y), (target.x, target.y)):
+    default = R("spot")
+    far = max_spot() + 1e-9
+    tx, ty, tw = target.x, target.y, target.w
+    for s in st.bases.values():
+        if s.status != "on" or s.side != side:
+            continue
+        # the gap is at least the gap along x: most friends are ruled out without the full sum
+        dx = abs(s.x - tx) - (s.w + tw) / 2
+        if dx > far:
+            continue
+        reach = float(stats(s).get("spot", default))
+        if dx > reach + 1e-9:
+            continue
+        if fast_gap(s, target) <= reach + 1e-9 and g.sees((s.x, s.y), (tx, ty)):
             return True
     return False
 
 
-def can_fire_at(st: FCState, firer: Base, target: Base) -> bool:
+def max_spot() -> float:
+    """The longest spotting reach of any base type (FC-8.2): a bound for quick rejections."""
+    return B().max_spot
+
+
+def can_fire_at(st: FCState, firer: Base, target: Base, memo: dict[tuple[str, str], bool] | None = None) -> bool:
     """In range of the firer's ranged firepower and spotted (FC-8.1, FC-8.2)."""
     if firer.status != "on" or target.status != "on" or target.side == firer.side:
         return False
@@ -197,14 +227,14 @@ def can_fire_at(st: FCState, firer: Base, target: Base) -> bool:
         return False
     if fast_gap(firer, target) > fire_range(st, firer) + 1e-9:
         return False
-    return spotted(st, firer.side, target)
+    return spotted(st, firer.side, target, memo)
 
 
-def targets_for(st: FCState, firer: Base) -> list[Base]:
+def targets_for(st: FCState, firer: Base, memo: dict[tuple[str, str], bool] | None = None) -> list[Base]:
     if "ranged_fp" not in stats(firer):
         return []
     r = fire_range(st, firer)
-    return [t for t in live(st, other(firer.side)) if fast_gap(firer, t) <= r + 1e-9 and can_fire_at(st, firer, t)]
+    return [t for t in live(st, other(firer.side)) if fast_gap(firer, t) <= r + 1e-9 and can_fire_at(st, firer, t, memo)]
 
 
 def fire_problem(st: FCState, firer: Base | None, alloc: list[tuple[Base | None, int]]) -> tuple[str, str] | None:
@@ -239,10 +269,10 @@ def do_fire(st: FCState, ctx: Context, firer: Base, alloc: list[tuple[Base, int]
         apply_hits(st, ctx, t, hits_from(dice, need_against(t)), "FC-7.5")
 
 
-def split_options(st: FCState, firer: Base) -> list[list[tuple[Base, int]]]:
+def split_options(st: FCState, firer: Base, memo: dict[tuple[str, str], bool] | None = None) -> list[list[tuple[Base, int]]]:
     """A sample of allocations offered as legal actions: all dice at each target, and for
     artillery an even split over the two nearest targets (check() accepts any split)."""
-    ts = targets_for(st, firer)
+    ts = targets_for(st, firer, memo)
     n = fp_of(st, firer, ranged=True)
     out = [[(t, n)] for t in ts]
     if stats(firer).get("artillery") and len(ts) >= 2 and n >= 2:

@@ -7,7 +7,7 @@ checked on load and every problem is reported as ``FILE:LINE: field.path: messag
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -42,6 +42,11 @@ class Bundle:
 
     def type(self, t: str) -> dict[str, Any]:
         return self.pieces["types"][t]
+
+    @cached_property
+    def max_spot(self) -> float:
+        """The longest spotting reach of any base type (FC-8.2)."""
+        return max([float(self.rules["spot"])] + [float(t.get("spot", 0)) for t in self.pieces["types"].values()])
 
     def name_of(self, group: str, key: str) -> str:
         """A player-facing name from pieces.toml (markers, status, tracks)."""

@@ -32,11 +32,12 @@ def draw(st: FCState, ctx: Context) -> str:
     if not st.deck:
         st.deck, st.discard = st.discard, []
         ctx.shuffle(st.deck, "the event deck runs out and is reshuffled", "FC-2.1")
-    cid = ctx.draw(st.deck, "event card", "FC-2.1")
+    # the draw is logged without the card's data id; the reveal names it as players know it
+    cid = ctx.draw(st.deck, "Event deck", "FC-2.1", show=False)
     st.discard.append(cid)
     st.event = cid
     card = B().cards[cid]
-    ctx.reveal(f"Event: {card['name']}", card_rule(cid), card=cid)
+    ctx.reveal(f"Event card drawn: {card['name']}", card_rule(cid), card=cid)
     for e in card["effects"]:
         apply_effect(st, ctx, e, card_rule(cid))
     return cid

@@ -16,6 +16,7 @@ acts. Actions:
 
 from __future__ import annotations
 
+from collections import defaultdict
 from pathlib import Path
 from typing import Any
 
@@ -37,6 +38,13 @@ from app.games.frozen_chosin.state import UN, PVA, Base, FCState, Pending, other
 from app.games.frozen_chosin.victory import breakdown, score
 
 SIDE_NAMES = {UN: "United Nations", PVA: "Chinese"}
+#: what the buttons say for actions that name nothing
+ACTION_WORDS = {"done-planning": "Finish placing dice", "pass": "Pass for the rest of the phase",
+                "end-move": "The other bases hold in place", "end-activation": "End the activation",
+                "hold-fire": "Hold fire"}
+#: ... and for those that name bases only (each field replaced by the base's name)
+ONE_BASE_WORDS = {"guns": "Chinese guns fire on {target}", "hold": "{unit} holds in place",
+                  "face": "Face {attacker}", "opportunity": "{unit} fires on {target}"}
 
 
 class FrozenChosinGame(Game):
@@ -138,10 +146,11 @@ class FrozenChosinGame(Game):
             out.append({"type": "attack", "defender": d, "attackers": atts[:cap]})
             if len(atts) > 1:
                 out += [{"type": "attack", "defender": d, "attackers": [a]} for a in atts[:cap]]
+        memo: dict[tuple[str, str], bool] = {}
         for b in mine:
             if "ranged_fp" not in stats(b):
                 continue
-            for alloc in C.split_options(st, b):
+            for alloc in C.split_options(st, b, memo):
                 out.append({"type": "fire", "unit": b.id, "targets": [[t.id, n] for t, n in alloc]})
         return out
 
@@ -350,8 +359,9 @@ class FrozenChosinGame(Game):
         out: dict[str, list[str]] = {}
         if act is None or target.status != "on":
             return out
+        memo: dict[tuple[str, str], bool] = {}
         for f in live(st, other(target.side)):
-            if "ranged_fp" in stats(f) and f.opp_fired != act.key and C.can_fire_at(st, f, target):
+            if "ranged_fp" in stats(f) and f.opp_fired != act.key and C.can_fire_at(st, f, target, memo):
                 out.setdefault(f.command, []).append(f.id)
         return out
 
@@ -423,8 +433,8 @@ class FrozenChosinGame(Game):
         who = self._who(st)
         if st.phase == "operations":
             c = st.commands[st.current]
-            n = O.dice_left(c)
-            return f"{who}: place the command's operations dice in secret ({n} left), then finish placing dice."
+            whose = "its" if who == c.name else f"{c.name}'s"
+            return f"{who}: place {whose} operations dice in secret ({O.dice_left(c)} left), then finish placing dice."
         if st.pending is not None:
             p = st.pending
             if p.kind == "face":
@@ -469,6 +479,10 @@ class FrozenChosinGame(Game):
         def nm(bid: Any) -> str:
             b = st.bases.get(bid) if isinstance(bid, str) else None
             return b.name if b else str(bid)
+        if t in ACTION_WORDS:
+            return ACTION_WORDS[t]
+        if t in ONE_BASE_WORDS:
+            return ONE_BASE_WORDS[t].format_map(defaultdict(lambda: "?", {k: nm(v) for k, v in action.items()}))
         if t == "smith-choice":
             return SMITH.get(action.get("choice", ""), "?")
         if t == "plan":
@@ -485,29 +499,13 @@ class FrozenChosinGame(Game):
             tgt = action.get("target")
             what = st.regiments[tgt].name if tgt in st.regiments else ("a supply marker" if tgt in st.markers else nm(tgt))
             return f"{op.get('name', '?')} on {what}"
-        if t == "guns":
-            return f"Chinese guns fire on {nm(action.get('target'))}"
-        if t == "pass":
-            return "Pass for the rest of the phase"
         if t == "move":
             to = action.get("to") or [0, 0]
             return f"Move {nm(action.get('unit'))} {'along the road' if action.get('mode') == 'road' else 'off road'} to ({to[0]:.1f}, {to[1]:.1f})"
-        if t == "hold":
-            return f"{nm(action.get('unit'))} holds in place"
-        if t == "end-move":
-            return "The other bases hold in place"
         if t == "attack":
             return f"Attack {nm(action.get('defender'))} with " + ", ".join(nm(a) for a in action.get("attackers", []))
         if t == "fire":
             return f"{nm(action.get('unit'))} fires at " + ", ".join(f"{nm(i)} ({n})" for i, n in action.get("targets", []))
-        if t == "end-activation":
-            return "End the activation"
-        if t == "face":
-            return f"Face {nm(action.get('attacker'))}"
-        if t == "opportunity":
-            return f"{nm(action.get('unit'))} fires on {nm(action.get('target'))}"
-        if t == "hold-fire":
-            return "Hold fire"
         return super().describe_action(state, action)
 
     def pieces(self, state: FCState, side: str | None) -> list[dict[str, Any]]:
@@ -589,43 +587,59 @@ class FrozenChosinGame(Game):
         return [[round(x, 2), round(y, 2)] for x, y in poly.exterior.coords]
 
     def panels(self, state: FCState, side: str | None) -> list[dict[str, Any]]:
+        """The Game dock: where the battle stands (day, phase, who acts), the score and the
+        turn track. Each command's dice and operations are on its HQ sheet (the ``hq_sheets``
+        hook), not repeated here."""
         st = state
         who = self.seat_side(st, side)
+        names = D.bundle()
+        panels = [{"title": "Now", "rows": self._now_rows(st)}]
+        vp = score(st)
+        panels.append({"title": names.name_of("tracks", "vp"),
+                       "rows": [["United Nations", str(vp["un"])], ["Chinese", str(vp["pva"])]] + breakdown(st)})
+        if st.phase in ("night", "day") and not st.result:
+            rows = []
+            for c in st.commands.values():
+                regs = [st.regiments[r] for r in c.regiments]
+                on = [r for r in regs if any(st.bases[b].status == "on" for b in r.bases)]
+                left = [r for r in on if Q.can_activate(st, r)]
+                state_txt = "passed" if c.passed else f"{len(left)} of {len(on)} regiments still to act"
+                rows.append([c.name, state_txt])
+            panels.append({"title": "Commands this phase", "rows": rows})
         track = []
         for t in range(1, st.turns + 1):
             mark = ""
             if t == st.turn and not st.result:
                 mark = {"operations": "operations", "night": "night", "day": "day"}.get(st.day_phase, "")
             track.append([f"Turn {t}: {day_name(st, t)}", f"now ({mark})" if mark else ("done" if t < st.turn or st.result else "")])
-        vp = score(st)
-        names = D.bundle()
-        panels = [{"title": names.name_of("tracks", "turn"), "rows": track},
-                  {"title": names.name_of("tracks", "vp"), "rows": [["United Nations", str(vp["un"])], ["Chinese", str(vp["pva"])]]
-                   + breakdown(st)}]
-        if st.event:
-            card = D.bundle().cards[st.event]
-            panels.append({"title": "Event this turn", "rows": [[card["name"], ""]]})
-        for c in st.commands.values():
-            hidden = st.phase == "operations" and who is not None and c.side != who
-            rows = [["Seat", c.seat], ["Operations dice", f"{c.dice}"]]
-            if hidden:
-                rows.append(["Dice placed", "hidden until every command has planned"])
-            else:
-                for o in O.menu(c.side):
-                    state_txt = ("tried" if o["id"] in c.attempted else "dice placed" if o["id"] in c.planned else "")
-                    rows.append([f"{o['name']} ({o['cost']} dice, {o['target']}+, {o['time']})", state_txt])
-            regs = [st.regiments[r] for r in c.regiments]
-            for r in regs:
-                on = sum(1 for b in r.bases if st.bases[b].status == "on")
-                if on or not r.reserve:
-                    rows.append([r.name, f"{on} on table" + (", activated" if r.activated >= r.allowed else "")])
-            if c.side == PVA:
-                rows.append([names.name_of("tracks", "casualties"), str(c.recycled)])
-            panels.append({"title": f"HQ: {c.name}", "rows": rows})
+        panels.append({"title": names.name_of("tracks", "turn"), "rows": track})
+        pools = [[f"{c.name}", str(c.recycled)] for c in st.commands.values() if c.side == PVA]
+        panels.append({"title": names.name_of("tracks", "casualties"), "rows": pools})
         if who in (None, UN):
             panels.append({"title": "General Smith's choice", "rows": [[SMITH.get(st.smith_choice, "not made yet"),
                                                                        "revealed" if st.smith_revealed else "secret"]]})
         return panels
+
+    def _now_rows(self, st: FCState) -> list[list[str]]:
+        """Day, phase, the card in force and who decides now, in players' words."""
+        if st.result:
+            return [["Result", st.reason]]
+        phase = {"smith": "before the battle", "operations": "Operations Phase (dice placed in secret)",
+                 "night": "Nighttime Phase (Chinese first)", "day": "Daytime Phase (Allies first)"}
+        rows = [["Day", f"{day_name(st)} (turn {st.turn} of {st.turns})"],
+                ["Phase", phase.get(st.day_phase or st.phase, str(st.phase))]]
+        if st.event:
+            rows.append(["Event in force", D.bundle().cards[st.event]["name"]])
+        rows.append(["To act", self._who(st)])
+        if st.activation is not None:
+            r = st.regiments[st.activation.regiment]
+            step = "moving" if st.activation.step == "move" else "attacking and firing"
+            rows.append(["Activated", f"{r.name} ({step})"])
+        if st.pending is not None:
+            p = st.pending
+            rows.append(["Waiting for", f"{st.bases[p.defender].name} to choose whom it faces" if p.kind == "face"
+                         else f"opportunity fire at {st.bases[p.target].name}"])
+        return rows
 
     def overlays(self, state: FCState, side: str | None) -> list[dict[str, Any]]:
         st = state

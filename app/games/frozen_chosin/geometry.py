@@ -27,6 +27,22 @@ def rect(x: float, y: float, w: float, h: float) -> Polygon:
     return box(x - w / 2, y - h / 2, x + w / 2, y + h / 2)
 
 
+class Zone:
+    """An area asked many times whether a base touches it: prepared once, with a bounding-box
+    test first (a base whose box lies wholly outside the area's box cannot touch it)."""
+
+    def __init__(self, area: Polygon):
+        self.area = area
+        self._prep = prep(area)
+        self.box = area.bounds
+
+    def touches_base(self, x: float, y: float, w: float, h: float) -> bool:
+        x0, y0, x1, y1 = self.box
+        if x + w / 2 < x0 or x - w / 2 > x1 or y + h / 2 < y0 or y - h / 2 > y1:
+            return False
+        return bool(self._prep.intersects(rect(x, y, w, h)))
+
+
 class Ground:
     """Geometric questions the rules ask of one table."""
 
@@ -41,6 +57,7 @@ class Ground:
         self._lake_box = self.lake.bounds if not self.lake.is_empty else None
         self._cliff_p = prep(unary_union(self.cliffs)) if self.cliffs else None
         self._cliff_box = unary_union(self.cliffs).bounds if self.cliffs else None
+        self._cliff_each = [(prep(c), c.bounds) for c in self.cliffs]
         self._sight: dict[tuple[float, float, float, float], bool] = {}
         self._ice: dict[tuple[float, float, float, float], bool] = {}
         self.roads = [f.geometry for f in table.features("road")]
@@ -50,6 +67,7 @@ class Ground:
         self.zones = {int(f.attrs.get("number", 0)): f.geometry for f in table.features("entry-zone")}
         self._on_road: dict[tuple[float, float], bool] = {}
         self._near: dict[tuple[float, float], int | None] = {}
+        self._zones: dict[tuple[str, float], Zone | None] = {}
         self._build_roads()
 
     # ------------------------------------------------------------ roads
@@ -213,10 +231,19 @@ class Ground:
     def crosses_cliff(self, p: XY, q: XY) -> bool:
         if p == q or self._cliff_p is None:
             return False
+        lo_x, hi_x, lo_y, hi_y = min(p[0], q[0]), max(p[0], q[0]), min(p[1], q[1]), max(p[1], q[1])
         b = self._cliff_box
-        if max(p[0], q[0]) < b[0] or min(p[0], q[0]) > b[2] or max(p[1], q[1]) < b[1] or min(p[1], q[1]) > b[3]:
+        if hi_x < b[0] or lo_x > b[2] or hi_y < b[1] or lo_y > b[3]:
             return False
-        return self._cliff_p.intersects(LineString([p, q]))
+        # the cliffs lie far apart: a move's box meets the box of one cliff at most, usually none
+        seg = None
+        for c, box_ in self._cliff_each:
+            if hi_x < box_[0] or lo_x > box_[2] or hi_y < box_[1] or lo_y > box_[3]:
+                continue
+            seg = seg or LineString([p, q])
+            if c.intersects(seg):
+                return True
+        return False
 
     def sees(self, a: XY, b: XY) -> bool:
         key = (round(a[0], 2), round(a[1], 2), round(b[0], 2), round(b[1], 2))
@@ -231,12 +258,27 @@ class Ground:
         c = self.places.get(pid)
         return (c.x, c.y) if c is not None else None
 
+    def place_name(self, pid: str) -> str:
+        """A place as the table names it for players ("Koto-ri" for ``koto-ri``)."""
+        try:
+            return self.table.feature(pid).name or pid
+        except KeyError:
+            return pid
+
     def in_town(self, name: str, p: XY) -> bool:
         for f in self.towns.values():
             if (f.attrs.get("name") or f.name or f.id).lower().startswith(name.lower()) \
                     and f.geometry.buffer(0.5).contains(Point(p)):
                 return True
         return False
+
+    def town_zone(self, name: str, pad: float) -> "Zone | None":
+        """The town grown by ``pad`` inches, prepared for many questions (cached)."""
+        key = (name, pad)
+        if key not in self._zones:
+            town = self.town(name)
+            self._zones[key] = Zone(town.buffer(pad)) if town is not None else None
+        return self._zones[key]
 
     def town(self, name: str) -> Polygon | None:
         for f in self.towns.values():
@@ -255,6 +297,8 @@ def free_spot(around: XY, w: float, h: float, taken: Sequence[Polygon], g: Groun
     """The nearest spot to ``around`` where a w x h base fits on the table, off the lake (unless
     allowed), inside ``region`` if given, and overlapping no base in ``taken``."""
     occupied = unary_union(list(taken)) if taken else Polygon()
+    occupied_p = prep(occupied) if not occupied.is_empty else None
+    inside = region.buffer(1e-6) if region is not None else None
     r = 0.0
     while r <= max_r:
         n = 1 if r == 0 else max(8, int(2 * math.pi * r / 0.7))
@@ -264,11 +308,11 @@ def free_spot(around: XY, w: float, h: float, taken: Sequence[Polygon], g: Groun
             if not g.on_table(x, y, w, h):
                 continue
             box_ = rect(x, y, w, h)
-            if region is not None and not region.buffer(1e-6).contains(Point(x, y)):
+            if inside is not None and not inside.contains(Point(x, y)):
                 continue
             if not allow_ice and g.touches_lake(x, y, w, h):
                 continue
-            if not occupied.is_empty and occupied.intersection(box_).area > 1e-6:
+            if occupied_p is not None and occupied_p.intersects(box_) and occupied.intersection(box_).area > 1e-6:
                 continue
             return (round(x, 2), round(y, 2))
         r += 0.5

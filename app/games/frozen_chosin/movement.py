@@ -52,6 +52,20 @@ def move_problem(st: FCState, b: Base | None, to: object, mode: object,
                  boxes: list[tuple[float, float, float, float]] | None = None) -> tuple[str, str] | None:
     """Why ``b`` may not move to ``to`` in ``mode`` now, or None. ``boxes`` (the other bases on
     the table) may be passed in when many points are tested for one base."""
+    prob = base_move_problem(st, b)
+    if prob is not None:
+        return prob
+    assert b is not None
+    if mode not in MODES:
+        return ('"mode" must be "road" or "off-road"', "FC-4.2")
+    if not (isinstance(to, (list, tuple)) and len(to) == 2
+            and all(isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v) for v in to)):
+        return ('"to" must be [x, y] in inches', "FC-4.1")
+    return point_problem(st, b, float(to[0]), float(to[1]), str(mode), allowance(st, b, str(mode)), boxes)
+
+
+def base_move_problem(st: FCState, b: Base | None) -> tuple[str, str] | None:
+    """Why ``b`` may not move at all now (FC-3.2), or None."""
     act = st.activation
     if act is None or act.step != "move":
         return ("bases move only while their regiment is activated", "FC-3.2")
@@ -63,16 +77,20 @@ def move_problem(st: FCState, b: Base | None, to: object, mode: object,
         return (f"{b.name} has already moved in this activation", "FC-3.2")
     if stats(b).get("static"):
         return (f"{b.name} is an outpost and does not move", "FC-D-OUTPOST")
-    if mode not in MODES:
-        return ('"mode" must be "road" or "off-road"', "FC-4.2")
-    if not (isinstance(to, (list, tuple)) and len(to) == 2
-            and all(isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v) for v in to)):
-        return ('"to" must be [x, y] in inches', "FC-4.1")
-    x, y = float(to[0]), float(to[1])
+    return None
+
+
+def point_problem(st: FCState, b: Base, x: float, y: float, mode: str, limit: float,
+                  boxes: list[tuple[float, float, float, float]] | None = None,
+                  foes: list[tuple[float, Base]] | None = None) -> tuple[str, str] | None:
+    """Why a base free to move may not end at (x, y) in ``mode`` with ``limit`` inches.
+    ``foes`` (each enemy on the table with its gap to ``b``, in table order) may be passed in
+    when many points are tested for one base."""
+    act = st.activation
+    assert act is not None
     g = G(st)
     if not g.on_table(x, y, b.w, b.h):
         return ("the base must stay on the table", "FC-4.4")
-    limit = allowance(st, b, mode)
     if mode == "road":
         if not g.on_road((b.x, b.y)) or not g.on_road((x, y)):
             return ("a road move starts and ends on a road", "FC-4.2")
@@ -93,10 +111,18 @@ def move_problem(st: FCState, b: Base | None, to: object, mode: object,
     if mode != "road" and g.crosses_cliff((b.x, b.y), (x, y)):
         return ("cliffs cannot be crossed", "FC-5.4")
     if not (mode != "road" and act.infiltrate):
-        near = [e for e in live(st, other(b.side)) if fast_gap(b, e) <= d + 1]
+        if foes is None:
+            foes = enemy_gaps(st, b)
+        near = [e for gap, e in foes if gap <= d + 1]
         if near:
             path = g.road_path((b.x, b.y), (x, y)) if mode == "road" else [(b.x, b.y), (x, y)]
+            px0, px1 = min(p[0] for p in path), max(p[0] for p in path)
+            py0, py1 = min(p[1] for p in path), max(p[1] for p in path)
             for e in near:
+                # an enemy whose grown box lies clear of the path's box cannot block it
+                hw, hh = (e.w + b.w) / 2, (e.h + b.h) / 2
+                if e.x + hw < px0 or e.x - hw > px1 or e.y + hh < py0 or e.y - hh > py1:
+                    continue
                 # the centre's path may not cross an enemy base grown by half this base (FC-D-PATH)
                 if any(segment_hits_box(path[i], path[i + 1], e.x, e.y, e.w + b.w - 0.05, e.h + b.h - 0.05)
                        for i in range(len(path) - 1)):
@@ -104,6 +130,11 @@ def move_problem(st: FCState, b: Base | None, to: object, mode: object,
     if b.side == "pva" and (g.touches_lake(x, y, b.w, b.h) or g.path_on_lake((b.x, b.y), (x, y))):
         return ("Chinese units may not go onto the frozen lake", "FC-5.3")
     return None
+
+
+def enemy_gaps(st: FCState, b: Base) -> list[tuple[float, Base]]:
+    """Every enemy base on the table with its edge gap to ``b``, in table order."""
+    return [(fast_gap(b, e), e) for e in live(st, other(b.side))]
 
 
 def do_move(st: FCState, ctx: Context, b: Base, to: tuple[float, float], mode: str) -> bool:
@@ -187,7 +218,7 @@ def move_points(st: FCState, b: Base) -> list[tuple[str, list[float]]]:
             cands.append(("road", p[0], p[1]))
     reach_any = max(off, road) + 2
     for e in live(st, other(b.side)):
-        if fast_gap(b, e) > reach_any:
+        if abs(e.x - b.x) - (e.w + b.w) / 2 > reach_any or fast_gap(b, e) > reach_any:
             continue
         for sx, sy in ((-1, 0), (1, 0), (0, -1), (0, 1)):
             x = e.x + sx * ((e.w + b.w) / 2 + 0.01)
@@ -196,13 +227,25 @@ def move_points(st: FCState, b: Base) -> list[tuple[str, list[float]]]:
             if g.on_road((x, y)):
                 cands.append(("road", x, y))
     out: list[tuple[str, list[float]]] = []
+    if base_move_problem(st, b) is not None:
+        return out
     seen = set()
-    boxes = [(o.x, o.y, o.w, o.h) for o in live(st) if o.id != b.id]
+    # only bases that could overlap some candidate matter (the candidates' box grown by both
+    # half sizes): the same answers as testing every base on the table, at a fraction of it
+    x0 = min(c[1] for c in cands) - b.w / 2
+    x1 = max(c[1] for c in cands) + b.w / 2
+    y0 = min(c[2] for c in cands) - b.h / 2
+    y1 = max(c[2] for c in cands) + b.h / 2
+    boxes = [(o.x, o.y, o.w, o.h) for o in live(st) if o.id != b.id
+             and o.x + o.w / 2 > x0 - 0.1 and o.x - o.w / 2 < x1 + 0.1
+             and o.y + o.h / 2 > y0 - 0.1 and o.y - o.h / 2 < y1 + 0.1]
+    foes = enemy_gaps(st, b)
+    limits = {"road": road, "off-road": off}
     for mode, x, y in cands:
         p = (mode, round(x, 2), round(y, 2))
         if p in seen:
             continue
         seen.add(p)
-        if move_problem(st, b, [p[1], p[2]], mode, boxes) is None:
+        if point_problem(st, b, p[1], p[2], mode, limits[mode], boxes, foes) is None:
             out.append((mode, [p[1], p[2]]))
     return out

@@ -57,7 +57,9 @@ def targets(st: FCState, c: Command, op: dict[str, Any]) -> list[str]:
         if op["effect"] == "carpet":
             clear = float(op.get("clear_of_friends", 12))
             friends = list(live(st, "un"))
-            return [e.id for e in foes if all(fast_gap(e, f) > clear + 1e-9 for f in friends)]
+            # a friend farther than ``clear`` along x alone is clear without the full sum
+            return [e.id for e in foes if all(abs(e.x - f.x) - (e.w + f.w) / 2 > clear + 1e-9
+                                              or fast_gap(e, f) > clear + 1e-9 for f in friends)]
         return [e.id for e in foes if spotted(st, c.side, e)]
     if aim == "friendly-base":
         return [b.id for b in live(st, c.side) if b.command == c.id]

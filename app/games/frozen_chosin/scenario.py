@@ -12,7 +12,7 @@ from typing import Any
 from app.engine.rng import Rng
 from app.games.frozen_chosin import data as D
 from app.games.frozen_chosin.geometry import ground
-from app.games.frozen_chosin.state import Base, Command, FCState, Marker, Regiment
+from app.games.frozen_chosin.state import Base, Breakout, Command, FCState, Marker, Regiment
 
 Problems = list[tuple[str, str]]
 GAP = 0.1
@@ -144,6 +144,7 @@ def validate(data: dict[str, Any]) -> Problems:
             if missing:
                 problems.append(("setup", f"regiment {r['id']} has bases with no set-up: {', '.join(missing)}"))
     g = ground(str(D.table_path(str(data.get("table", "table.json")))))
+    problems += breakout_problems(data.get("breakout"), known_regs, set(g.places))
     for i, m in enumerate(data.get("markers", [])):
         if not isinstance(m, dict) or m.get("side") not in ("un", "pva"):
             problems.append((f"markers.{i}.side", "must be un or pva"))
@@ -160,6 +161,36 @@ def validate(data: dict[str, Any]) -> Problems:
         if not (0 <= x <= g.width and 0 <= y <= g.height):
             problems.append((f"markers.{i}.offset", f"marker at [{x:g}, {y:g}] is outside the table"))
     return problems
+
+
+def breakout_problems(raw: Any, regiments: set[str], places: set[str]) -> Problems:
+    """The scenario's ``[breakout]`` table (FC-D-BREAKOUT), if it has one."""
+    if raw is None:
+        return []
+    if not isinstance(raw, dict):
+        return [("breakout", "must be a table with regiments, places, radius and vp")]
+    out: Problems = []
+    extra = set(raw) - {"regiments", "places", "radius", "vp"}
+    if extra:
+        out.append(("breakout", f"unknown field(s) {', '.join(sorted(extra))} (known: regiments, places, radius, vp)"))
+    regs = raw.get("regiments", [])
+    if not (isinstance(regs, list) and regs and all(isinstance(r, str) for r in regs)):
+        out.append(("breakout.regiments", "must be a list of regiment ids"))
+    else:
+        out += [(f"breakout.regiments.{i}", f"unknown regiment {r!r}") for i, r in enumerate(regs) if r not in regiments]
+    pls = raw.get("places", [])
+    if not (isinstance(pls, list) and pls and all(isinstance(p, str) for p in pls)):
+        out.append(("breakout.places", "must be a list of place ids of the table"))
+    else:
+        out += [(f"breakout.places.{i}", f"unknown place {p!r} (known: {', '.join(sorted(places))})")
+                for i, p in enumerate(pls) if p not in places]
+    r = raw.get("radius", 6)
+    if not (isinstance(r, (int, float)) and not isinstance(r, bool) and r > 0):
+        out.append(("breakout.radius", "must be a distance in inches above 0"))
+    vp = raw.get("vp", 1)
+    if not (isinstance(vp, int) and not isinstance(vp, bool) and vp >= 0):
+        out.append(("breakout.vp", "must be a whole number of victory points, 0 or more"))
+    return out
 
 
 def seats_problems(seats: Any, command_ids: list[str], sides: dict[str, str]) -> Problems:
@@ -229,6 +260,10 @@ def build(data: dict[str, Any], options: dict[str, Any], seed: int, game_id: str
         mid = f"sup-start-{i + 1}"
         st.markers[mid] = Marker(id=mid, side=m["side"], kind=m.get("kind", "depot"),
                                  x=round(at[0] + off[0], 2), y=round(at[1] + off[1], 2))
+    raw = data.get("breakout")
+    if isinstance(raw, dict):
+        st.breakout = Breakout(regiments=list(raw.get("regiments", [])), places=list(raw.get("places", [])),
+                               radius=float(raw.get("radius", 6)), vp=int(raw.get("vp", 1)))
     st.vp = {"un": 0, "pva": 0}
     st.hits_taken = {"un": 0, "pva": 0}
     st.deck = sorted(b.cards)

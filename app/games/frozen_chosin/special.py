@@ -45,13 +45,11 @@ def no_retreat(st: FCState, ctx: Context) -> bool:
 def hagaru_held(st: FCState) -> bool:
     """Hagaru-ri is held (FC-14.2, FC-16.1) when an Allied base stands in the town and no
     Chinese base does."""
-    town = G(st).town("Hagaru")
-    if town is None:
+    zone = G(st).town_zone("Hagaru", 0.25)
+    if zone is None:
         return False
-    zone = town.buffer(0.25)
-    un = any(zone.intersects(shape(b)) for b in live(st, "un"))
-    pva = any(zone.intersects(shape(b)) for b in live(st, "pva"))
-    return un and not pva
+    un = any(zone.touches_base(b.x, b.y, b.w, b.h) for b in live(st, "un"))
+    return un and not any(zone.touches_base(b.x, b.y, b.w, b.h) for b in live(st, "pva"))
 
 
 def taken(st: FCState) -> list[Polygon]:
@@ -117,7 +115,7 @@ def drysdale_arrives(st: FCState, ctx: Context) -> None:
     for reg in st.regiments.values():
         if reg.reinforcement == "drysdale":
             n = place_regiment(st, ctx, reg, at, "FC-14.7")
-            ctx.log(f"{reg.name} arrives at {R('drysdale_place')} with {n} base(s)", "FC-14.7")
+            ctx.log(f"{reg.name} arrives at {g.place_name(str(R('drysdale_place')))} with {n} base(s)", "FC-14.7")
 
 
 def t34(st: FCState, ctx: Context, command: str) -> None:

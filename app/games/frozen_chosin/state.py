@@ -7,6 +7,7 @@ measured in inches. ``active`` is the side to act; ``current`` the command whose
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TypeVar
 
 from app.engine.state import GameState
 
@@ -122,6 +123,18 @@ class Pending:
 
 
 @dataclass
+class Breakout:
+    """The scenario's reward for bringing cut-off regiments south (FC-D-BREAKOUT): ``vp`` for
+    each base of ``regiments`` on the table within ``radius`` inches of one of ``places`` at
+    the end of the game. ``vp`` 0: the scenario scores no breakout."""
+
+    regiments: list[str] = field(default_factory=list)
+    places: list[str] = field(default_factory=list)
+    radius: float = 6.0
+    vp: int = 0
+
+
+@dataclass
 class FCState(GameState):
     day_phase: str = ""          # operations, night, day (also in ``phase`` with the sub-step)
     current: str = ""            # the command to act
@@ -153,3 +166,55 @@ class FCState(GameState):
     winner: str = ""
     reason: str = ""
     hits_taken: dict[str, int] = field(default_factory=dict)   # per side, for the fuzz invariants
+    breakout: Breakout = field(default_factory=Breakout)
+
+    def copy(self) -> "FCState":
+        """A deep copy written out by hand: the engine copies the state before every action,
+        and its generic JSON round trip cost more than the rules themselves. Every container
+        is new, so the copy shares nothing mutable with this state (pinned against the
+        engine's round trip in tests/frozen_chosin/test_speed.py)."""
+        new = _clone(self)
+        new.rng = self.rng.copy()
+        new.players = dict(self.players)
+        new.order = list(self.order)
+        new.deck = list(self.deck)
+        new.discard = list(self.discard)
+        new.vp = dict(self.vp)
+        new.hits_taken = dict(self.hits_taken)
+        new.commands = {k: _copy_command(c) for k, c in self.commands.items()}
+        new.regiments = {k: _copy_regiment(r) for k, r in self.regiments.items()}
+        new.bases = {k: _clone(b) for k, b in self.bases.items()}
+        new.markers = {k: _clone(m) for k, m in self.markers.items()}
+        new.breakout = _clone(self.breakout)
+        new.breakout.regiments = list(self.breakout.regiments)
+        new.breakout.places = list(self.breakout.places)
+        new.activation = _clone(self.activation) if self.activation is not None else None
+        if self.pending is not None:
+            p = new.pending = _clone(self.pending)
+            p.attackers = list(p.attackers)
+            p.firers = list(p.firers)
+        return new
+
+
+T = TypeVar("T")
+
+
+def _clone(obj: T) -> T:
+    """A shallow copy of a plain dataclass (its fields sit in ``__dict__``)."""
+    new = object.__new__(type(obj))
+    new.__dict__.update(obj.__dict__)
+    return new
+
+
+def _copy_command(c: Command) -> Command:
+    new = _clone(c)
+    new.planned = list(c.planned)
+    new.attempted = list(c.attempted)
+    new.regiments = list(c.regiments)
+    return new
+
+
+def _copy_regiment(r: Regiment) -> Regiment:
+    new = _clone(r)
+    new.bases = list(r.bases)
+    return new

@@ -24,6 +24,13 @@ def sources(st: FCState, side: str) -> list[tuple[float, float]]:
     return pts
 
 
+def _box_gap(box: tuple[float, float, float, float], x: float, y: float) -> float:
+    """Distance from a point to a bounding box: never more than to the shape inside it."""
+    dx = max(box[0] - x, 0.0, x - box[2])
+    dy = max(box[1] - y, 0.0, y - box[3])
+    return (dx * dx + dy * dy) ** 0.5 - 1e-9
+
+
 def in_supply(st: FCState, side: str) -> set[str]:
     """Ids of ``side``'s bases in supply now (FC-11.1). Chinese entry zones count as sources."""
     radius = float(R("supply_radius"))
@@ -32,14 +39,17 @@ def in_supply(st: FCState, side: str) -> set[str]:
     zones = list(G(st).zones.values()) if side == "pva" else []
     mine = list(live(st, side))
     got: set[str] = set()
+    boxes = [z.bounds for z in zones]
     for b in mine:
-        if any(point_gap(b, x, y) <= radius + 1e-9 for x, y in srcs) or \
-                any(z.distance(Point(b.x, b.y)) <= radius for z in zones):
+        if any(abs(b.x - x) - b.w / 2 <= radius + 1e-9 and point_gap(b, x, y) <= radius + 1e-9 for x, y in srcs) or \
+                any(_box_gap(bx, b.x, b.y) <= radius and z.distance(Point(b.x, b.y)) <= radius
+                    for z, bx in zip(zones, boxes)):
             got.add(b.id)
     frontier = [b for b in mine if b.id in got]
     rest = [b for b in mine if b.id not in got]
     while frontier and rest:
-        new = [b for b in rest if any(fast_gap(b, f) <= chain + 1e-9 for f in frontier)]
+        new = [b for b in rest if any(abs(b.x - f.x) - (b.w + f.w) / 2 <= chain + 1e-9
+                                      and fast_gap(b, f) <= chain + 1e-9 for f in frontier)]
         if not new:
             break
         got.update(b.id for b in new)
