@@ -658,6 +658,9 @@ class InspectorPanel(QWidget):
         size = str(piece.get("size") or "")
         size = "" if set(size) <= {"."} else size          # the NATO dots read as stray points in a title
         name = " ".join(x for x in (nation, label, size) if x)
+        full = str(piece.get("name") or "")
+        if len(full) > len(label):              # a game that labels counters short names them in full here
+            name = full
         self.title.setText(name or str(piece.get("id")))
         side = side_names.name(piece.get("side")) or None
         rows = [("Side", side), ("Type", piece.get("unit_type") or piece.get("kind")),

@@ -74,7 +74,7 @@ def test_the_campaign_rewards_the_breakout_and_the_first_two_days_do_not():
     camp = tomllib.loads(CAMPAIGN.read_text())
     assert camp["breakout"]["regiments"] == ["5-mar", "7-mar", "11-mar-y", "31-inf", "57-fa", "31-tank"]
     assert "breakout" not in tomllib.loads(FIRST_DAYS.read_text())
-    st = GAME.setup({**camp, "table": str(CAMPAIGN.parent.parent / "table.json")}, {}, 1)
+    st = GAME.setup(camp, {}, 1)      # its table is found in resources/frozen-chosin/
     assert st.breakout.vp == 1 and st.breakout.places == ["hagaru-ri", "koto-ri", "chinhung-ni"]
 
 
