@@ -4,12 +4,13 @@ the hand-over screen between the sides, and a base dragged on the table in inche
 from __future__ import annotations
 
 import pytest
-from PySide6.QtCore import QPoint, Qt
+from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 
 from app.games.frozen_chosin import GAME
 
 from tests.frozen_chosin.helpers import FIRST_DAYS
+from tests.ui.window_util import drag
 
 pytestmark = pytest.mark.gui
 
@@ -35,14 +36,6 @@ def click(qtbot, win, starts: str) -> None:
     qtbot.waitUntil(lambda: any(b.text().startswith(starts) for b in win.actions_panel.buttons), timeout=5000)
     button = next(b for b in win.actions_panel.buttons if b.text().startswith(starts))
     QTest.mouseClick(button, Qt.MouseButton.LeftButton)
-
-
-def drag(win, a: QPoint, b: QPoint) -> None:
-    vp = win.view.viewport()
-    QTest.mousePress(vp, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, a)
-    QTest.mouseMove(vp, QPoint((a.x() + b.x()) // 2, (a.y() + b.y()) // 2))
-    QTest.mouseMove(vp, b)
-    QTest.mouseRelease(vp, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, b)
 
 
 def test_plan_in_secret_then_activate_and_drag_a_base(qtbot, win):

@@ -42,20 +42,22 @@ def _set(doc, path, value):
         cur[path[-1]] = value
 
 
-@pytest.mark.parametrize("gid", ["korea38", "chosin-few", "guts"])
-def test_damaged_positions_are_reported_not_crashed(gid):
-    base = tomllib.loads((RESOURCES / gid / "tutorial" / "tutorial.toml").read_text())
-    paths = [p for p in _paths(base) if p[0] not in ("format", "version", "game", "id", "name")]
-    rng = Rng.from_seed(16)
+def damage_rounds(base, *, seed: int, rounds: int, skip=("format", "version", "game", "id", "name"),
+                  count=lambda rng: 1 + rng.below(2),
+                  value=lambda rng, i: copy.deepcopy(rng.choice(JUNK))) -> tuple[int, int]:
+    """``rounds`` damaged copies of the position ``base`` (``count`` random fields each set to a
+    junk ``value`` or removed), each checked and, if accepted, started and asked for its legal
+    actions; returns (reported, loaded) and asserts every report has a field and a message."""
+    rng = Rng.from_seed(seed)
     reported = loaded_ok = 0
-    for _ in range(80):
+    for i in range(rounds):
         doc = copy.deepcopy(base)
-        for _ in range(1 + rng.below(2)):
-            live = [p for p in _paths(doc) if p[0] not in ("format", "version", "game", "id", "name")]
+        for _ in range(count(rng)):
+            live = [p for p in _paths(doc) if p[0] not in skip]
             if not live:
                 break
             try:
-                _set(doc, rng.choice(live), copy.deepcopy(rng.choice(JUNK)))
+                _set(doc, rng.choice(live), value(rng, i))
             except (KeyError, IndexError, TypeError):
                 pass
         game, problems = check_scenario(Loaded(path="fuzz.toml", text="", data=doc, lines={}))
@@ -66,6 +68,13 @@ def test_damaged_positions_are_reported_not_crashed(gid):
         m = Match.start(game, doc, seed=1)
         m.legal_actions()
         loaded_ok += 1
+    return reported, loaded_ok
+
+
+@pytest.mark.parametrize("gid", ["korea38", "chosin-few", "guts"])
+def test_damaged_positions_are_reported_not_crashed(gid):
+    base = tomllib.loads((RESOURCES / gid / "tutorial" / "tutorial.toml").read_text())
+    reported, loaded_ok = damage_rounds(base, seed=16, rounds=80)
     assert reported and loaded_ok
 
 
@@ -73,22 +82,6 @@ def test_damaged_frozen_chosin_positions_are_reported_not_crashed():
     """The same for Frozen Chosin; its tables are strict, so most damage is reported, and a
     removed key (a default then applies) still loads."""
     base = tomllib.loads((RESOURCES / "frozen-chosin" / "tutorial" / "tutorial.toml").read_text())
-    skip = ("format", "version", "game", "id", "name")
-    rng = Rng.from_seed(16)
-    reported = loaded_ok = 0
-    for i in range(120):
-        doc = copy.deepcopy(base)
-        live = [p for p in _paths(doc) if p[0] not in skip]
-        try:
-            _set(doc, rng.choice(live), None if i % 3 == 0 else copy.deepcopy(rng.choice(JUNK)))
-        except (KeyError, IndexError, TypeError):
-            pass
-        game, problems = check_scenario(Loaded(path="fuzz.toml", text="", data=doc, lines={}))
-        if problems:
-            reported += 1
-            assert all(p.field is not None and p.message for p in problems)
-            continue
-        m = Match.start(game, doc, seed=1)
-        m.legal_actions()
-        loaded_ok += 1
+    reported, loaded_ok = damage_rounds(base, seed=16, rounds=120, count=lambda rng: 1,
+                                       value=lambda rng, i: None if i % 3 == 0 else copy.deepcopy(rng.choice(JUNK)))
     assert reported and loaded_ok

@@ -249,29 +249,8 @@ def test_enter_runs_the_entry_steps_of_the_phase_and_false_loads_as_written(tmp_
 def test_damaged_semper_fi_positions_are_reported_not_crashed():
     """Random damage to the tutorial position (fixed seed, bounded): a clean load, or problems
     with a field and a message, never an exception."""
-    import copy
-
-    from app.engine.files import Loaded
-    from app.engine.scenario import check_scenario
-    from tests.positions.test_fuzz_positions import JUNK, _paths, _set
+    from tests.positions.test_fuzz_positions import damage_rounds
     base = tomllib.loads((SF / "tutorial" / "tutorial.toml").read_text())
     skip = ("format", "version", "game", "id", "name", "map", "turns", "play", "victory")
-    rng = Rng.from_seed(61)
-    reported = loaded_ok = 0
-    for _ in range(60):
-        doc = copy.deepcopy(base)
-        for _ in range(1 + rng.below(2)):
-            live = [p for p in _paths(doc) if p[0] not in skip]
-            try:
-                _set(doc, rng.choice(live), copy.deepcopy(rng.choice(JUNK)))
-            except (KeyError, IndexError, TypeError):
-                pass
-        game, problems = check_scenario(Loaded(path="fuzz.toml", text="", data=doc, lines={}))
-        if problems:
-            reported += 1
-            assert all(p.field is not None and p.message for p in problems)
-            continue
-        m = Match.start(game, doc, seed=1)
-        m.legal_actions()
-        loaded_ok += 1
+    reported, loaded_ok = damage_rounds(base, seed=61, rounds=60, skip=skip)
     assert reported and loaded_ok

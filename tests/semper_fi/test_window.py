@@ -4,13 +4,15 @@ show, and a unit moves by a drag onto a hex its legal actions allow."""
 from __future__ import annotations
 
 import pytest
-from PySide6.QtCore import QPoint, Qt
+from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 
 from app.engine.match import Match
 from app.games.semper_fi.game import GAME
 
 from tests.semper_fi.conftest import scenario
+
+from tests.ui.window_util import drag
 
 pytestmark = pytest.mark.gui
 
@@ -35,14 +37,6 @@ def _config(tmp_path, monkeypatch):
     monkeypatch.setenv("RIDGELINE_CONFIG_DIR", str(tmp_path / "config"))
 
 
-def _drag(w, a: QPoint, b: QPoint) -> None:
-    vp = w.view.viewport()
-    QTest.mousePress(vp, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, a)
-    QTest.mouseMove(vp, QPoint((a.x() + b.x()) // 2, (a.y() + b.y()) // 2))
-    QTest.mouseMove(vp, b)
-    QTest.mouseRelease(vp, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, b)
-
-
 def test_a_marine_platoon_moves_by_drag_in_the_window(qtbot) -> None:
     m = Match.start(GAME, scenario("5-1-morning-assault"), seed=4)
     while m.state.phase == "setup":
@@ -65,7 +59,7 @@ def test_a_marine_platoon_moves_by_drag_in_the_window(qtbot) -> None:
     to = sorted(targets)[0]
     a = w.view.mapFromScene(w.scene.items_by_id[uid].pos())
     b = w.view.mapFromScene(w.scene.board.anchor(to))
-    _drag(w, a, b)
+    drag(w, a, b)
     moves = [e for e in w.match.events() if e.kind == "move" and e.data.get("unit") == uid]
     assert moves and moves[-1].data["to"] == to            # (overwatch may have pushed it on since)
     if w.match.state.units[uid].at == to:
@@ -89,5 +83,5 @@ def test_setting_up_by_dragging_from_the_box_under_the_map(qtbot) -> None:
         w.view.centerOn(w.scene.board.anchor(to))
         a = w.view.mapFromScene(w.scene.items_by_id[uid].pos())
         b = w.view.mapFromScene(w.scene.board.anchor(to))
-    _drag(w, a, b)
+    drag(w, a, b)
     assert w.match.state.units[uid].at == to

@@ -6,7 +6,6 @@ from __future__ import annotations
 from PySide6.QtCore import QPoint, QPointF, Qt
 from PySide6.QtTest import QTest
 
-from conftest import make_window
 
 
 def vp_point(win, scene_pt: QPointF) -> QPoint:
@@ -40,6 +39,7 @@ def korea_window(qtbot, sc, seed: int = 1):
     """A Korea window on a hand-made scenario, two people, at 100% centred on hex 2015."""
     from app.engine.match import Match
     from app.games.korea38 import GAME
+    from conftest import make_window          # tests/ui's own conftest (only its tests call this)
     w = make_window(qtbot, start=False)
     w.start_match(Match.start(GAME, sc, seed=seed), {"communist": "human", "allied": "human"})
     w.view.set_zoom(1.0)
