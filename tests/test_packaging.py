@@ -274,9 +274,9 @@ def test_readme_starts_with_the_two_commands():
     assert play.startswith("python3 -m venv .venv && .venv/bin/pip install -e . && ")
     assert ".venv/bin/ridgeline open " in play
     assert tests == ("python3 -m venv .venv && .venv/bin/pip install -e '.[test,cluster]' && "
-                     ".venv/bin/python -m pytest")
+                     ".venv/bin/python -m pytest -n auto")
     ci = (ROOT / ".ci" / "run").read_text()
-    assert "-e '.[test,cluster]'" in ci and "-m pytest" in ci
+    assert "-e '.[test,cluster]'" in ci and "-m pytest -n auto" in ci
     shipped = sorted(ROOT.glob("resources/*/scenarios/*.toml"))
     if not shipped:
         pytest.skip("no scenario is shipped yet")
