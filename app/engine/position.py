@@ -211,13 +211,14 @@ def listed_pieces(pieces: list[Any], out: list[tuple[str, str]], seen: dict[str,
         yield i, path, p
 
 
-def _has_null(v: Any) -> bool:
+def has_null(v: Any) -> bool:
+    """Whether ``v`` holds a None anywhere (TOML cannot write one, so such a value goes as JSON)."""
     if v is None:
         return True
     if isinstance(v, dict):
-        return any(_has_null(x) for x in v.values())
+        return any(has_null(x) for x in v.values())
     if isinstance(v, list):
-        return any(_has_null(x) for x in v)
+        return any(has_null(x) for x in v)
     return False
 
 
@@ -264,7 +265,7 @@ def position_scenario(game: Any, state: GameState, scenario: dict[str, Any] | No
     for k, v in want.items():
         if k == "rng" or got.get(k) == v:
             continue
-        if _has_null(v):
+        if has_null(v):
             jfields[k] = json.dumps(v, sort_keys=True)
         else:
             fields[k] = v

@@ -278,8 +278,8 @@ def sandbox_table(match: Any) -> dict[str, Any]:
     game's, found again on loading) and named by its digest instead."""
     from app.engine.position import ENVELOPE, position_scenario
     st = match.state
-    from app.engine.position import _has_null
-    plain = [dict(pc) for pc in st.pieces] if not _has_null(st.pieces) else []   # else as JSON text
+    from app.engine.position import has_null
+    plain = [dict(pc) for pc in st.pieces] if not has_null(st.pieces) else []   # else as JSON text
     base = scenario_from(st.board, plain, source=st.source, sides=st.sides)
     base["id"] = st.scenario
     doc = position_scenario(match.game, st, base)

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from app.engine.position import has_null
 from app.engine.state import converter, to_json
 
 from app.games.korea38.data import DEFAULT_KEY, SIDES, Data
@@ -21,16 +22,6 @@ from app.games.korea38.state import AIR, Battle, K38State, Pending, PHASES, REMO
 BATTLE_DEFAULTS = to_json(Battle(defender="", hex=""))
 PENDING_KINDS = ("air", "mig", "loss", "retreat", "sea-retreat", "advance", "spread", "armistice")
 STATE_SETS = ("moved", "arrived", "stepped", "naval_ports")
-
-
-def _no_null(v: Any) -> bool:
-    if v is None:
-        return False
-    if isinstance(v, dict):
-        return all(_no_null(x) for x in v.values())
-    if isinstance(v, list):
-        return all(_no_null(x) for x in v)
-    return True
 
 
 def position_tables(state: K38State, scenario: dict[str, Any]) -> dict[str, Any]:
@@ -55,7 +46,7 @@ def position_tables(state: K38State, scenario: dict[str, Any]) -> dict[str, Any]
     out: dict[str, Any] = {"start": start, "piece": pieces, "control": dict(sorted(state.control.items())),
                            "state": extra}
     battles = [to_json(b) for b in state.battles]
-    if all(_no_null(b) for b in battles):
+    if all(not has_null(b) for b in battles):
         out["battle"] = [{k: v for k, v in b.items() if k in ("defender", "hex") or v != BATTLE_DEFAULTS.get(k)}
                          for b in battles]
     out["pending"] = [to_json(p) for p in state.pending]

@@ -43,7 +43,7 @@ import dataclasses
 from typing import Any, get_type_hints
 
 from app.engine.game import Context
-from app.engine.position import listed_pieces, settings
+from app.engine.position import has_null, listed_pieces, settings
 from app.engine.state import GameState, converter, to_json
 
 from app.games.semper_fi.state import BOXES, Barrage, Pending, SFState, UnitState
@@ -75,16 +75,6 @@ def _hints() -> dict[str, Any]:
     return get_type_hints(SFState)
 
 
-def _no_null(v: Any) -> bool:
-    if v is None:
-        return False
-    if isinstance(v, dict):
-        return all(_no_null(x) for x in v.values())
-    if isinstance(v, list):
-        return all(_no_null(x) for x in v)
-    return True
-
-
 # -- writing ---------------------------------------------------------------------------------------
 def position_tables(state: SFState, scenario: dict[str, Any]) -> dict[str, Any]:
     """The scenario the game came from, with the moment of ``state`` in readable tables."""
@@ -112,7 +102,7 @@ def position_tables(state: SFState, scenario: dict[str, Any]) -> dict[str, Any]:
     out["support"] = support
     out["barrage"] = [to_json(b) for b in state.barrages]
     out["pending"] = [to_json(p) for p in state.pending]
-    out["state"] = {k: data[k] for k in state_keys() if _no_null(data[k])}
+    out["state"] = {k: data[k] for k in state_keys() if not has_null(data[k])}
     out["position"] = {"unlisted": "remove"}
     return out
 
