@@ -227,6 +227,7 @@ class ChildRun:
     wall_s: float            # process launch until the child reported
     maxrss_mb: float | None  # peak resident memory of that child (None: not measurable here)
     stderr: str = ""
+    cpu_s: float | None = None  # processor time of the whole child (user + system), where known
 
 
 def _child_command() -> list[str]:
@@ -263,13 +264,14 @@ def run_child(task: dict[str, Any], timeout: float = CHILD_TIMEOUT_S) -> ChildRu
                 if line.startswith(MARK) and payload is None:
                     wall = time.perf_counter() - t0
                     payload = json.loads(line[len(MARK):])
-            rss = None
+            rss = cpu = None
             if hasattr(os, "wait4"):
                 _, status, usage = os.wait4(proc.pid, 0)
                 proc.returncode = os.waitstatus_to_exitcode(status)
                 # ru_maxrss: kilobytes on Linux, bytes on macOS.
                 scale = 1024 * 1024 if sys.platform == "darwin" else 1024
                 rss = usage.ru_maxrss / scale
+                cpu = usage.ru_utime + usage.ru_stime
             else:  # pragma: no cover - Windows
                 proc.wait()
         finally:
@@ -283,7 +285,7 @@ def run_child(task: dict[str, Any], timeout: float = CHILD_TIMEOUT_S) -> ChildRu
         raise Unavailable(f"the measuring process failed: {tail}")
     if "error" in payload:
         raise Unavailable(payload["error"])
-    return ChildRun(payload, wall, rss, stderr)
+    return ChildRun(payload, wall, rss, stderr, cpu)
 
 
 def child_main(task: dict[str, Any]) -> int:
@@ -385,10 +387,74 @@ def _ui_samples(plan: Plan, task: str, n: int) -> tuple[list[float], Path]:
     return samples, scen
 
 
+def board_scenarios() -> list[tuple[str, str, Path]]:
+    """One scenario per board of every game, so that a window aim is checked on each map and
+    table, not only on the largest: (``game/board`` label, the board's name, the heaviest
+    scenario on that board). A scenario's board is its ``map`` key (Semper Fi!'s four maps);
+    a game whose scenarios name none has one board."""
+    from app import RESOURCES
+    boards: dict[str, tuple[str, Path]] = {}
+    for path in shipped_scenarios():
+        game = path.parent.parent.name
+        try:
+            data = tomllib.loads(path.read_text(encoding="utf-8"))
+        except (OSError, tomllib.TOMLDecodeError, UnicodeDecodeError):
+            continue
+        board = data.get("map") if isinstance(data.get("map"), str) else None
+        label = f"{game}/{board}" if board else game
+        name = board or game
+        if board:
+            try:
+                doc = json.loads((RESOURCES / game / "maps" / f"{board}.json").read_text(encoding="utf-8"))
+                name = str(doc.get("name") or board)
+            except (OSError, ValueError):
+                pass
+        got = boards.get(label)
+        if got is None or (scenario_weight(path), str(path)) > (scenario_weight(got[1]), str(got[1])):
+            boards[label] = (name, path)
+    return [(label, name, path) for label, (name, path) in sorted(boards.items())]
+
+
+def _aim_met(name: str, fig: dict[str, Any]) -> bool | None:
+    stat, bound, lower = AIMS[name]
+    v = fig.get(stat)
+    if not isinstance(v, (int, float)):
+        return None
+    return v <= bound if lower else v >= bound
+
+
 def bench_drag(plan: Plan) -> dict[str, Any]:
-    samples, scen = _ui_samples(plan, "drag", plan.reps(20, 100))
-    return summary(samples, f"press on a counter until its legal destinations are lit, "
-                            f"{len(samples)} drags on {_rel(scen)}")
+    """The press on the largest scenario (the figure), and the same on the heaviest scenario of
+    every board (``maps``: each with its own median, p95, whether it meets the aim, and the
+    processor time of its measuring process, steadier than wall time on shared cores)."""
+    n = plan.reps(20, 100)
+    scen = plan.need_scenario()
+    run = run_child({"task": "drag", "scenario": str(scen), "n": n})
+    samples = run.payload["samples"]
+    if not samples:
+        raise Unavailable("the drag hook returned no samples")
+    out = summary(samples, f"press on a counter until its legal destinations are lit, "
+                           f"{len(samples)} drags on {_rel(scen)}; `maps`: the same on the "
+                           f"heaviest scenario of each board")
+    maps: dict[str, Any] = {}
+    for label, name, path in board_scenarios():
+        plan.log(f"  drag on {label}: {_rel(path)}")
+        try:
+            got = run if path.resolve() == scen.resolve() else \
+                run_child({"task": "drag", "scenario": str(path), "n": n})
+            if not got.payload["samples"]:
+                raise Unavailable("the drag hook returned no samples")
+            entry = summary(got.payload["samples"])
+        except Unavailable as e:
+            maps[label] = {"board": name, "scenario": _rel(path), **missing(str(e))}
+            continue
+        entry = {"board": name, "scenario": _rel(path), **entry,
+                 "samples": len(got.payload["samples"]), "aim_met": _aim_met("drag_highlight_ms", entry)}
+        if got.cpu_s is not None:
+            entry["child_cpu_s"] = _round(got.cpu_s)
+        maps[label] = entry
+    out["maps"] = maps
+    return out
 
 
 def bench_frame(plan: Plan) -> dict[str, Any]:
@@ -722,23 +788,31 @@ def compare(result: dict[str, Any], base: dict[str, Any]) -> dict[str, dict[str,
         now, was = result.get(name), base.get(name)
         if not isinstance(now, dict) or not isinstance(was, dict):
             continue
-        row: dict[str, Any] = {"baseline_median": was.get("median"), "median": now.get("median"),
-                               "ratio": None, "p95_ratio": None, "verdict": "not compared"}
-        if "cpu_median" in now and "cpu_median" in was:
-            row["cpu_ratio"] = None
-        for key, stat in (("ratio", "median"), ("p95_ratio", "p95"), ("cpu_ratio", "cpu_median")):
-            if key not in row:
-                continue
-            a, b = now.get(stat), was.get(stat)
-            if isinstance(a, (int, float)) and isinstance(b, (int, float)) and b > 0:
-                row[key] = _round(a / b)
-        r = row["ratio"]
-        if r is not None:
-            gain = (1 / r if r else float("inf")) if name in HIGHER_IS_BETTER else r
-            row["verdict"] = ("same" if abs(gain - 1) <= SAME_WITHIN
-                              else "WORSE" if gain > 1 else "better")
-        out[name] = row
+        out[name] = _compare_row(name, now, was)
+        maps_now, maps_was = now.get("maps"), was.get("maps")
+        if isinstance(maps_now, dict) and isinstance(maps_was, dict):   # one row per board
+            for label in maps_now:
+                if isinstance(maps_now[label], dict) and isinstance(maps_was.get(label), dict):
+                    out[f"{name}[{label}]"] = _compare_row(name, maps_now[label], maps_was[label])
     return out
+
+
+def _compare_row(name: str, now: dict[str, Any], was: dict[str, Any]) -> dict[str, Any]:
+    row: dict[str, Any] = {"baseline_median": was.get("median"), "median": now.get("median"),
+                           "ratio": None, "p95_ratio": None, "verdict": "not compared"}
+    for key, stat in (("ratio", "median"), ("p95_ratio", "p95"), ("cpu_ratio", "cpu_median"),
+                      ("child_cpu_ratio", "child_cpu_s")):
+        a, b = now.get(stat), was.get(stat)
+        if key in ("cpu_ratio", "child_cpu_ratio") and (stat not in now or stat not in was):
+            continue
+        row[key] = _round(a / b) if isinstance(a, (int, float)) and isinstance(b, (int, float)) \
+            and b > 0 else None
+    r = row["ratio"]
+    if r is not None:
+        gain = (1 / r if r else float("inf")) if name in HIGHER_IS_BETTER else r
+        row["verdict"] = ("same" if abs(gain - 1) <= SAME_WITHIN
+                          else "WORSE" if gain > 1 else "better")
+    return row
 
 
 def _print_comparison(path: str, base: dict[str, Any], rows: dict[str, dict[str, Any]],
@@ -754,6 +828,8 @@ def _print_comparison(path: str, base: dict[str, Any], rows: dict[str, dict[str,
         if row.get("cpu_ratio") is not None:
             print(f"{'':<19} processor time: ratio {_fmt(row['cpu_ratio'])} (steadier than the "
                   f"wall time when other work shares the cores)")
+        if row.get("child_cpu_ratio") is not None:
+            print(f"{'':<19} processor time of the measuring process: ratio {_fmt(row['child_cpu_ratio'])}")
     for key in ("cpu", "cores", "python", "qt", "frozen"):
         if key in bm and bm.get(key) != machine.get(key):
             print(f"note: the baseline ran with {key} = {bm.get(key)!r}, this run with "
@@ -817,6 +893,12 @@ def run_bench(json_out: bool = False, quick: bool = False, only: str | None = No
             print(f"{'':<19} {fig['note']}")
         if fig.get("cpu_median") is not None:
             print(f"{'':<19} processor time: median {_fmt(fig['cpu_median'])} {UNITS[name]}")
+        for label, m in (fig.get("maps") or {}).items():
+            verdict = {True: "met", False: "MISSED", None: "-"}[m.get("aim_met")]
+            cpu = f", measuring process {m['child_cpu_s']:g} s processor time" if m.get("child_cpu_s") else ""
+            print(f"{'':<19} {label + ':':<26} {_fmt(m.get('median')):>7} {_fmt(m.get('p95')):>7}  "
+                  f"aim {verdict} ({m.get('board')}, {m.get('scenario')}{cpu})"
+                  + (f"; not measured: {m['reason']}" if m.get("reason") else ""))
     if rows is not None:
         _print_comparison(str(baseline), base, rows, m)
     elif m.get("load_avg"):

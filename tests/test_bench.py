@@ -18,7 +18,7 @@ MACHINE_KEYS = {"cpu", "cores", "ram_gb", "python", "qt", "platform"}
 
 def _check_figure(name: str, fig: dict) -> None:
     assert isinstance(fig, dict), name
-    assert {"median", "p95"} <= set(fig) <= {"median", "p95", "reason", "note", "cpu_median"}, name
+    assert {"median", "p95"} <= set(fig) <= {"median", "p95", "reason", "note", "cpu_median", "maps"}, name
     if fig["median"] is None:
         assert fig["p95"] is None and isinstance(fig.get("reason"), str) and fig["reason"], name
     else:
