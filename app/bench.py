@@ -308,7 +308,8 @@ def child_main(task: dict[str, Any]) -> int:
         if kind == "open":
             out: dict[str, Any] = {"in_process_s": float(fn(scen))}
         elif kind == "drag":
-            out = {"samples": [float(x) for x in fn(scen, int(task["n"]))]}
+            cpu: list[float] = []
+            out = {"samples": [float(x) for x in fn(scen, int(task["n"]), cpu)], "cpu": cpu}
         else:
             out = {"samples": [float(x) for x in fn(scen, int(task["n"]), 1920, 1080)]}
     except Unavailable as e:
@@ -433,9 +434,12 @@ def bench_drag(plan: Plan) -> dict[str, Any]:
     samples = run.payload["samples"]
     if not samples:
         raise Unavailable("the drag hook returned no samples")
+    cpu = run.payload.get("cpu") or []
     out = summary(samples, f"press on a counter until its legal destinations are lit, "
                            f"{len(samples)} drags on {_rel(scen)}; `maps`: the same on the "
                            f"heaviest scenario of each board")
+    if cpu:
+        out["cpu_median"] = _round(statistics.median(cpu))
     maps: dict[str, Any] = {}
     for label, name, path in board_scenarios():
         plan.log(f"  drag on {label}: {_rel(path)}")
@@ -450,6 +454,9 @@ def bench_drag(plan: Plan) -> dict[str, Any]:
             continue
         entry = {"board": name, "scenario": _rel(path), **entry,
                  "samples": len(got.payload["samples"]), "aim_met": _aim_met("drag_highlight_ms", entry)}
+        cpu = got.payload.get("cpu") or []
+        if cpu:     # the processor time of each press and repaint
+            entry["cpu_median"], entry["cpu_p95"] = _round(statistics.median(cpu)), _round(percentile(cpu, 95))
         if got.cpu_s is not None:
             entry["child_cpu_s"] = _round(got.cpu_s)
         maps[label] = entry
@@ -895,7 +902,9 @@ def run_bench(json_out: bool = False, quick: bool = False, only: str | None = No
             print(f"{'':<19} processor time: median {_fmt(fig['cpu_median'])} {UNITS[name]}")
         for label, m in (fig.get("maps") or {}).items():
             verdict = {True: "met", False: "MISSED", None: "-"}[m.get("aim_met")]
-            cpu = f", measuring process {m['child_cpu_s']:g} s processor time" if m.get("child_cpu_s") else ""
+            cpu = (f", processor time a press {m['cpu_median']:g} / {m['cpu_p95']:g} ms"
+                   if m.get("cpu_median") is not None else "")
+            cpu += f", measuring process {m['child_cpu_s']:g} s" if m.get("child_cpu_s") else ""
             print(f"{'':<19} {label + ':':<26} {_fmt(m.get('median')):>7} {_fmt(m.get('p95')):>7}  "
                   f"aim {verdict} ({m.get('board')}, {m.get('scenario')}{cpu})"
                   + (f"; not measured: {m['reason']}" if m.get("reason") else ""))

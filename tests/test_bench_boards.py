@@ -28,7 +28,8 @@ def _fake_child(monkeypatch, slow: set[str]):
     def run_child(task, timeout=0):
         asked.append(Path(task["scenario"]).name)
         ms = 30.0 if Path(task["scenario"]).name in slow else 3.0
-        return bench.ChildRun({"samples": [ms] * int(task["n"])}, 1.0, 100.0, "", 0.5)
+        return bench.ChildRun({"samples": [ms] * int(task["n"]), "cpu": [ms / 2] * int(task["n"])},
+                              1.0, 100.0, "", 0.5)
     monkeypatch.setattr(bench, "run_child", run_child)
     return asked
 
@@ -40,6 +41,7 @@ def test_the_drag_figure_carries_one_entry_per_board_with_its_aim(monkeypatch):
     maps = fig["maps"]
     assert maps["semper-fi/changchon"]["aim_met"] is False and maps["semper-fi/changchon"]["p95"] == 30.0
     assert maps["semper-fi/hagaru"]["aim_met"] is True and maps["semper-fi/hagaru"]["child_cpu_s"] == 0.5
+    assert maps["semper-fi/changchon"]["cpu_median"] == 15.0 and fig["cpu_median"] > 0
     assert maps["frozen-chosin"]["scenario"].startswith("resources/frozen-chosin/scenarios/")
     # every scenario is measured once: the largest is not measured again for its board
     assert len(asked) == len(set(asked)) >= len(maps)
@@ -60,4 +62,5 @@ def test_text_report_and_baseline_show_each_board(monkeypatch, capsys, tmp_path)
     rows = json.loads(capsys.readouterr().out)["baseline"]["figures"]
     row = rows["drag_highlight_ms[semper-fi/changchon]"]
     assert row["ratio"] == 0.1 and row["verdict"] == "better" and row["child_cpu_ratio"] == 1.0
+    assert row["cpu_ratio"] == 0.1
     assert rows["drag_highlight_ms[semper-fi/hagaru]"]["verdict"] == "same"
