@@ -82,8 +82,10 @@ def _render(shapes: list[tuple[Any, Any, Any]], sx: float, sy: float, ox: float,
     return pm, left, top
 
 
-def paint(shapes: list[tuple[Any, Any, Any]], texts: list[Any], clip: Any, p: QPainter) -> bool:
-    """Paint a big text-free layer from its cached picture; False: draw it the usual way."""
+def paint(shapes: list[tuple[Any, Any, Any]], texts: list[Any], clip: Any, p: QPainter,
+          key: tuple | None = None) -> bool:
+    """Paint a big text-free layer from its cached picture; False: draw it the usual way.
+    ``key``: the layer's :func:`content_key` when the caller already has it."""
     if len(shapes) < MIN_SHAPES or texts or clip is not None:
         return False
     t = p.worldTransform()
@@ -94,7 +96,7 @@ def paint(shapes: list[tuple[Any, Any, Any]], texts: list[Any], clip: Any, p: QP
     ox, oy = round(t.dx() - ix, 3), round(t.dy() - iy, 3)
     dev = p.device()
     dpr = float(dev.devicePixelRatioF()) if dev is not None else 1.0
-    key = (content_key(shapes), sx, sy, ox, oy, dpr)
+    key = (key if key is not None else content_key(shapes), sx, sy, ox, oy, dpr)
     got = _pictures.get(key)
     if got is None:
         got = _render(shapes, sx, sy, ox, oy, dpr)

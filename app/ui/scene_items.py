@@ -3,10 +3,12 @@ host), off-map boxes and their tags, and highlight paths; with the scene's stack
 
 from __future__ import annotations
 
+from collections import OrderedDict
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Protocol
 
 from PySide6.QtCore import QEasingCurve, QPoint, QPointF, QRectF, QSizeF, Qt, QVariantAnimation
-from PySide6.QtGui import QBrush, QColor, QFontMetricsF, QPainter, QPainterPath, QPen
+from PySide6.QtGui import QBrush, QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPen
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsObject, QStyleOptionGraphicsItem, QWidget
 
 from app.ui import highlight_cache, theme
@@ -48,6 +50,13 @@ WOBBLE_PX = 12
 SIMPLE_PX = 30      # below this many device pixels a counter is drawn in the simple large style
 
 
+@lru_cache(maxsize=32)
+def _simple_font(px: int) -> QFont:
+    """The simple counters' bold figure font, made once per pixel size (a press redraws the
+    pressed counter; making the font each time was a third of that)."""
+    return theme.counter_font(px, True)
+
+
 def paint_simple_counter(p: QPainter, piece: dict[str, Any], body: QRectF, sides: tuple[str, ...]) -> None:
     """A counter too small to read printed (a whole-map view): a slightly larger plain block in
     its colour with its strength in bold, so the front still reads at a glance."""
@@ -62,8 +71,7 @@ def paint_simple_counter(p: QPainter, piece: dict[str, Any], body: QRectF, sides
                    QColor(255, 255, 255, 150))
     strength = str(piece.get("values") or "").split("-")[0]
     if strength:
-        f = theme.counter_font(big.height() * 0.62, True)
-        p.setFont(f)
+        p.setFont(_simple_font(max(1, round(big.height() * 0.62))))
         p.setPen(QColor("#FBF7EC") if theme.is_dark(c) else QColor("#1C1814"))
         p.drawText(big, Qt.AlignmentFlag.AlignCenter, strength)
 
@@ -343,11 +351,35 @@ class BoxTag(QGraphicsItem):
                 v.centerOn(slot.center())
 
 
+#: Big layers seen lately, by the identity of the list handed in (the window hands the same
+#: list again for the same piece): their outline box and picture key, worked out once. The
+#: memo holds the lists, so an id is not reused while it is remembered.
+_LAYERS: "OrderedDict[int, tuple[Any, QRectF, tuple]]" = OrderedDict()
+_LAYERS_MAX = 64
+
+
+def _big_layer(shapes: Any) -> tuple[QRectF, tuple] | None:
+    got = _LAYERS.get(id(shapes))
+    if got is None or got[0] is not shapes:
+        return None
+    _LAYERS.move_to_end(id(shapes))
+    return got[1], got[2]
+
+
+def _remember_layer(shapes: Any, rect: QRectF, key: tuple) -> None:
+    if not isinstance(shapes, (list, tuple)):
+        return
+    _LAYERS[id(shapes)] = (shapes, QRectF(rect), key)
+    while len(_LAYERS) > _LAYERS_MAX:
+        _LAYERS.popitem(last=False)
+
+
 class PathItem(QGraphicsItem):
     """Paints a list of (path, fill, pen, text, text position) - highlights, hover, overlays.
 
     ``cached``: drawn into a device-pixel cache, for layers that stay the same over many frames
-    (the game's overlays); layers that change with the pointer are drawn directly."""
+    (the game's overlays); layers that change with the pointer are drawn directly. An empty
+    layer has no contents, so a frame does not call it at all."""
 
     def __init__(self, z: float, cached: bool = False):
         super().__init__()
@@ -357,19 +389,31 @@ class PathItem(QGraphicsItem):
         self.shapes: list[tuple[QPainterPath, QBrush | None, QPen | None]] = []
         self.texts: list[tuple[QPointF, str, QColor]] = []
         self._rect = QRectF()
+        self._key: tuple | None = None     # the big layer's picture key, once worked out
         self.clip: QRectF | None = None
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemHasNoContents, True)
 
     def set_shapes(self, shapes, texts=()) -> None:
         self.prepareGeometryChange()
         self.shapes = list(shapes)
         self.texts = list(texts)
+        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemHasNoContents, not self.shapes and not self.texts)
+        known = _big_layer(shapes) if not self.texts else None
+        if known is not None:       # the same big layer again (a piece pressed again)
+            self._rect, self._key = known
+            self.update()
+            return
         r = QRectF()
         for path, _, pen in self.shapes:
             r = r.united(path.boundingRect().adjusted(-6, -6, 6, 6))
         for pos, text, _ in self.texts:
             r = r.united(QRectF(pos.x() - 200, pos.y() - 40, 400, 80))
         self._rect = r
+        self._key = None
+        if not self.texts and len(self.shapes) >= highlight_cache.MIN_SHAPES:
+            self._key = highlight_cache.content_key(self.shapes)
+            _remember_layer(shapes, r, self._key)
         self.update()
 
     def clear(self) -> None:
@@ -379,7 +423,7 @@ class PathItem(QGraphicsItem):
         return self._rect
 
     def paint(self, p: QPainter, option, widget=None) -> None:
-        if highlight_cache.paint(self.shapes, self.texts, self.clip, p):     # big target layers
+        if highlight_cache.paint(self.shapes, self.texts, self.clip, p, self._key):    # big target layers
             return
         p.setRenderHint(QPainter.RenderHint.Antialiasing)
         lod = QStyleOptionGraphicsItem.levelOfDetailFromTransform(p.worldTransform())

@@ -198,11 +198,20 @@ class DragMixin:
             return
         sel = self.scene.selected
         pc = (self.scene.piece(sel) or {}) if sel else {}
-        self.fire_panel.set_fires(fire_panel.fires(game, state, self._legal), pc.get("at"), sel)
+        self.fire_panel.set_fires(self._fires_of(game, state), pc.get("at"), sel)
         # the fire cards take the dock; the "no battle" line only when there is nothing else
         self.odds.setVisible(bool(getattr(self.odds, "titles", [])) or not self.fire_panel.cards)
         if self.fire_panel.cards and not self.dock_odds.isVisible() and self.isVisible():
             self.dock_odds.show()
+
+    def _fires_of(self, game: Game, state: GameState) -> list:
+        """The legal fires and their odds, once per position (a press only reorders them)."""
+        cache = self._targets_cache()
+        got = cache.get(("fires",))
+        if got is None or got[0] is not self._legal:
+            got = (self._legal, fire_panel.fires(game, state, self._legal))
+            cache[("fires",)] = got  # type: ignore[assignment]
+        return got[1]
 
     def piece_pressed(self, pid: str) -> bool:
         if self._staged is not None:
