@@ -1,10 +1,14 @@
-"""A picture cache for big highlight layers (the drop targets of a set-up area: hundreds of hexes).
+"""A picture cache for highlight layers (the drop targets of a set-up area: hundreds of hexes;
+a unit's moves: a few dozen).
 
-Painting a few hundred translucent hex polygons costs tens of milliseconds a frame, and the
-window asks for the same picture again and again: every unit of a formation sets up in the same
-area, and a press, a release and the next press repaint it. So a layer with many shapes is drawn
-once per content and zoom into a pixmap on the device's pixel grid (panning by whole pixels
-does not redraw it) and blitted after that. Layers with few shapes, text or a clip are drawn as before.
+Painting a few hundred translucent hex polygons costs tens of milliseconds a frame, a few dozen
+a millisecond or more (more while a piece is dragged over them: each frame then draws every hex
+under a clip), and the window asks for the same picture again and again: every unit of a
+formation sets up in the same area, and a press, a drag, a release and the next press repaint
+it. So a layer of a dozen shapes or more is drawn once per content and zoom into a pixmap on
+the device's pixel grid (panning by whole pixels does not redraw it) and blitted after that;
+the pictures of the pieces pressed lately are kept within a pixel budget. Layers with few
+shapes, text or a clip are drawn as before.
 """
 
 from __future__ import annotations
@@ -16,9 +20,10 @@ from typing import Any
 from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QPainter, QPixmap
 
-MIN_SHAPES = 60         # below this a layer is cheap enough to draw directly
-MAX_PICTURES = 4        # a few target sets (set-up areas) at a few zooms
+MIN_SHAPES = 12         # below this a layer is cheap enough to draw directly
+MAX_PICTURES = 32       # the target sets of the pieces pressed lately, at a zoom or two
 MAX_PIXELS = 4096 * 4096
+BUDGET_PIXELS = 8_000_000   # all pictures together (32 MB): a whole-map layer or many small ones
 
 _pictures: OrderedDict[tuple, tuple[QPixmap, int, int]] = OrderedDict()
 
@@ -103,8 +108,7 @@ def paint(shapes: list[tuple[Any, Any, Any]], texts: list[Any], clip: Any, p: QP
         if got is None:
             return False
         _pictures[key] = got
-        while len(_pictures) > MAX_PICTURES:
-            _pictures.popitem(last=False)
+        _trim()
     else:
         _pictures.move_to_end(key)
     pm, left, top = got
@@ -113,6 +117,15 @@ def paint(shapes: list[tuple[Any, Any, Any]], texts: list[Any], clip: Any, p: QP
     p.drawPixmap(left + ix, top + iy, pm)
     p.restore()
     return True
+
+
+def _trim() -> None:
+    """Forget the least recently drawn pictures beyond the count or the pixel budget (never the
+    one just drawn)."""
+    total = sum(pm.width() * pm.height() for pm, _l, _t in _pictures.values())
+    while len(_pictures) > 1 and (len(_pictures) > MAX_PICTURES or total > BUDGET_PIXELS):
+        pm, _l, _t = _pictures.popitem(last=False)[1]
+        total -= pm.width() * pm.height()
 
 
 def clear() -> None:

@@ -54,10 +54,13 @@ def test_a_changed_or_small_layer_is_worked_out_again() -> None:
     item = PathItem(10)
     big = _hexes(96)
     item.set_shapes(big)
-    r96 = item.boundingRect()
-    item.set_shapes(big[:40])                        # a new list: its own outline
-    assert item.boundingRect() != r96 and item._key is None
-    assert scene_items._big_layer(big[:40]) is None
+    r96, k96 = item.boundingRect(), item._key
+    part = big[:40]
+    item.set_shapes(part)                            # a new list: its own outline and key
+    assert item.boundingRect() != r96 and item._key not in (None, k96)
+    small = big[:hc.MIN_SHAPES - 1]
+    item.set_shapes(small)                           # drawn directly: nothing remembered
+    assert item._key is None and scene_items._big_layer(small) is None
 
 
 def test_an_empty_layer_has_no_contents_until_it_gets_shapes() -> None:
@@ -96,3 +99,29 @@ def test_the_simple_counter_font_draws_what_a_fresh_font_drew() -> None:
         return img
 
     assert draw(False) == draw(True) == draw(False)
+
+
+def test_a_units_few_dozen_moves_are_cached_and_the_pictures_stay_within_the_budget(monkeypatch) -> None:
+    from tests.ui.test_highlight_cache import _differ, _draw
+    QApplication.instance() or QApplication([])
+    hc.clear()
+    moves = _hexes(hc.MIN_SHAPES)                   # a unit's moves: now a picture too
+    direct, cached = _draw(moves, cached=False), _draw(moves, cached=True)
+    assert len(hc._pictures) == 1
+    assert _differ(direct, cached) <= (direct.width() // 2) * (direct.height() // 2) * 0.001
+    img = QImage(4, 4, QImage.Format.Format_ARGB32_Premultiplied)
+    p = QPainter(img)
+    assert not hc.paint(_hexes(hc.MIN_SHAPES - 1), [], None, p)    # fewer: drawn directly
+    p.end()
+    hc.clear()
+    _draw(moves, cached=True, scale=1.0)
+    one = sum(pm.width() * pm.height() for pm, _l, _t in hc._pictures.values())
+    monkeypatch.setattr(hc, "BUDGET_PIXELS", 6 * one)
+    for scale in (1.1, 1.2, 1.3, 1.4, 1.5):         # five more pictures, each larger
+        _draw(moves, cached=True, scale=scale)
+    total = sum(pm.width() * pm.height() for pm, _l, _t in hc._pictures.values())
+    assert total <= hc.BUDGET_PIXELS and 1 < len(hc._pictures) < 6
+    assert list(hc._pictures)[-1][1] == 1.5            # the latest is kept
+    monkeypatch.setattr(hc, "BUDGET_PIXELS", 10)       # one picture over the budget stays alone
+    _draw(moves, cached=True, scale=2.0)
+    assert len(hc._pictures) == 1
