@@ -10,7 +10,7 @@ from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPen, QPixmap
 from PySide6.QtWidgets import QGraphicsView, QWidget
 
 from app.ui import theme
-from app.ui.scene_items import cpen
+from app.ui.scene_items import PIECE_CHANGES, cpen
 
 if TYPE_CHECKING:
     from app.ui.scene import MapScene
@@ -217,6 +217,7 @@ class Overview(QWidget):
         self._waiting = False
         self._dots_pm: QPixmap | None = None
         self._dots_key: Any = None
+        self._changes: Any = None
         self.setCursor(Qt.CursorShape.PointingHandCursor)
         self.setAttribute(Qt.WidgetAttribute.WA_OpaquePaintEvent, False)
         self.collapsed = False
@@ -306,6 +307,10 @@ class Overview(QWidget):
         """The board with the pieces as dots, redrawn only when a piece moves or the board or
         the size changes (a pan only moves the frame drawn over it)."""
         board_pm = self._pixmap()
+        changes = (self._board_gen, PIECE_CHANGES[0])
+        if self._changes == changes and self._dots_pm is not None:
+            return self._dots_pm        # no piece moved, showed, hid or came since
+        self._changes = changes
         scene = self.view.map
         br = scene.board.rect()
         s = self._scale()

@@ -76,6 +76,14 @@ def paint_simple_counter(p: QPainter, piece: dict[str, Any], body: QRectF, sides
         p.drawText(big, Qt.AlignmentFlag.AlignCenter, strength)
 
 
+#: Bumped whenever a piece moves, shows, hides, joins or leaves a scene or changes colour: the
+#: overview redraws its dots only then, instead of asking every piece where it is each frame.
+PIECE_CHANGES = [0]
+_PIECE_MOVES = (QGraphicsItem.GraphicsItemChange.ItemPositionHasChanged,
+                QGraphicsItem.GraphicsItemChange.ItemVisibleHasChanged,
+                QGraphicsItem.GraphicsItemChange.ItemSceneHasChanged)
+
+
 class PieceItem(QGraphicsObject):
     """One piece: a cached pixmap, its own drag handling, selection outline and dimming."""
 
@@ -96,6 +104,7 @@ class PieceItem(QGraphicsObject):
         self.setAcceptedMouseButtons(Qt.MouseButton.LeftButton)
         self.setAcceptHoverEvents(False)
         self.setCursor(Qt.CursorShape.PointingHandCursor)
+        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemSendsGeometryChanges, True)
         # drawn once per zoom into a device-pixel cache (set in update_piece): a frame (pan,
         # drag, highlight) only blits it; update() (new look, selection, dimming, dragging)
         # redraws it
@@ -116,6 +125,7 @@ class PieceItem(QGraphicsObject):
         self.piece = piece
         self.look = look_key(piece)
         self.dot_rgba = theme.nation_colour(piece, self.map.sides).rgba()   # its dot on the overview
+        PIECE_CHANGES[0] += 1
         self.dim = bool(flags_of(piece) & DIM_FLAGS)
         self.setRotation(float(piece.get("rotation") or 0.0) if piece.get("kind") == "base" else 0.0)
         # a device-pixel cache is only reused under translation and scaling: a base turned at an
@@ -127,6 +137,11 @@ class PieceItem(QGraphicsObject):
 
     def boundingRect(self) -> QRectF:
         return self._brect       # asked many times a frame: worked out when the size changes
+
+    def itemChange(self, change, value):  # noqa: N802
+        if change in _PIECE_MOVES:
+            PIECE_CHANGES[0] += 1
+        return super().itemChange(change, value)
 
     def shape(self) -> QPainterPath:
         path = QPainterPath()

@@ -125,3 +125,32 @@ def test_a_units_few_dozen_moves_are_cached_and_the_pictures_stay_within_the_bud
     monkeypatch.setattr(hc, "BUDGET_PIXELS", 10)       # one picture over the budget stays alone
     _draw(moves, cached=True, scale=2.0)
     assert len(hc._pictures) == 1
+
+
+def test_the_overview_redraws_its_dots_only_when_a_piece_moves(qtbot) -> None:
+    from play_feel_util import game_window
+    w = game_window(qtbot, "semper-fi")
+    ov = w.view.overview
+    qtbot.waitUntil(lambda: not ov._stale(), timeout=5000)
+    first = ov._picture()
+    assert ov._picture() is first                     # nothing moved: the same picture, no pass
+    it = next(i for i in w.scene.items_by_id.values() if i.isVisible())
+    br, s = w.scene.board.rect(), ov._scale()
+    spot = br.center()
+
+    def dot_at(pos) -> int:
+        img = ov._picture().toImage()
+        return QColor(img.pixel(round((pos.x() - br.left()) * s), round((pos.y() - br.top()) * s))).rgba()
+    colour = QColor.fromRgba(it.dot_rgba).rgba()
+    bare = dot_at(spot)
+    assert bare != colour
+    old = it.pos()
+    it.setPos(spot)                                     # a piece moves: its dot is drawn there
+    moved = ov._picture()
+    assert moved is not first and dot_at(spot) == colour
+    it.setVisible(False)                                # hides: its dot goes
+    assert ov._picture() is not moved and dot_at(spot) == bare
+    it.setVisible(True)
+    assert dot_at(spot) == colour
+    it.setPos(old)                                      # back: the spot is bare again
+    assert dot_at(spot) == bare
