@@ -394,6 +394,7 @@ def board_scenarios() -> list[tuple[str, str, Path]]:
     scenario on that board). A scenario's board is its ``map`` key (Semper Fi!'s four maps);
     a game whose scenarios name none has one board."""
     from app import RESOURCES
+    from app.games import GAME_NAMES
     boards: dict[str, tuple[str, Path]] = {}
     for path in shipped_scenarios():
         game = path.parent.parent.name
@@ -403,7 +404,7 @@ def board_scenarios() -> list[tuple[str, str, Path]]:
             continue
         board = data.get("map") if isinstance(data.get("map"), str) else None
         label = f"{game}/{board}" if board else game
-        name = board or game
+        name = board or GAME_NAMES.get(game, game)
         if board:
             try:
                 doc = json.loads((RESOURCES / game / "maps" / f"{board}.json").read_text(encoding="utf-8"))
@@ -900,14 +901,14 @@ def run_bench(json_out: bool = False, quick: bool = False, only: str | None = No
             print(f"{'':<19} {fig['note']}")
         if fig.get("cpu_median") is not None:
             print(f"{'':<19} processor time: median {_fmt(fig['cpu_median'])} {UNITS[name]}")
-        for label, m in (fig.get("maps") or {}).items():
-            verdict = {True: "met", False: "MISSED", None: "-"}[m.get("aim_met")]
-            cpu = (f", processor time a press {m['cpu_median']:g} / {m['cpu_p95']:g} ms"
-                   if m.get("cpu_median") is not None else "")
-            cpu += f", measuring process {m['child_cpu_s']:g} s" if m.get("child_cpu_s") else ""
-            print(f"{'':<19} {label + ':':<26} {_fmt(m.get('median')):>7} {_fmt(m.get('p95')):>7}  "
-                  f"aim {verdict} ({m.get('board')}, {m.get('scenario')}{cpu})"
-                  + (f"; not measured: {m['reason']}" if m.get("reason") else ""))
+        for label, entry in (fig.get("maps") or {}).items():
+            verdict = {True: "met", False: "MISSED", None: "-"}[entry.get("aim_met")]
+            cpu = (f", processor time a press {entry['cpu_median']:g} / {entry['cpu_p95']:g} ms"
+                   if entry.get("cpu_median") is not None else "")
+            cpu += f", measuring process {entry['child_cpu_s']:g} s" if entry.get("child_cpu_s") else ""
+            print(f"{'':<19} {label + ':':<26} {_fmt(entry.get('median')):>7} {_fmt(entry.get('p95')):>7}  "
+                  f"aim {verdict} ({entry.get('board')}, {entry.get('scenario')}{cpu})"
+                  + (f"; not measured: {entry['reason']}" if entry.get("reason") else ""))
     if rows is not None:
         _print_comparison(str(baseline), base, rows, m)
     elif m.get("load_avg"):

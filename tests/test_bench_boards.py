@@ -16,6 +16,7 @@ def test_every_semper_fi_map_and_the_frozen_chosin_table_has_a_drag_scenario():
         assert label in boards, sorted(boards)
         assert name.lower() in boards[label][0].lower()
     assert "frozen-chosin" in boards and "korea38" in boards
+    assert boards["frozen-chosin"][0] == "Frozen Chosin"         # a board without a map: the game's name
     # the heaviest scenario of the map: No-Name Ridge's is 5.3, the whole battle
     assert boards["semper-fi/no-name-ridge"][1].name == "5-3-battle-for-no-name-ridge.toml"
     assert all(p.parent.parent.name == label.split("/")[0] for label, (_, p) in boards.items())
@@ -54,6 +55,7 @@ def test_text_report_and_baseline_show_each_board(monkeypatch, capsys, tmp_path)
     line = next(ln for ln in out.splitlines() if "semper-fi/changchon:" in ln)
     assert "MISSED" in line and "Changchon" in line and "4-1-ambush" in line
     assert "met" in next(ln for ln in out.splitlines() if "semper-fi/fox-hill:" in ln)
+    assert "load average" in out                      # the machine's line still follows the boards
     assert main(["bench", "--quick", "--only", "drag_highlight_ms", "--json"]) == 0
     stored = tmp_path / "before.json"
     stored.write_text(capsys.readouterr().out)
