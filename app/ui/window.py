@@ -206,6 +206,8 @@ class MainWindow(DocksMixin, MenusMixin, FilesMixin, HandoverMixin, ReplayMixin,
         self.handover.hide()
         self.log.clear()
         self.log.set_sides(tuple(game.sides))
+        if match.setup_events:      # a position's entry steps, run on load (fixed dice marked)
+            self.log.add_step(0, "", "Set-up", match.setup_events)
         for i, step in enumerate(match.history, start=1):
             self._log_step(i, step)
         self.act_sandbox.blockSignals(True)
