@@ -11,41 +11,14 @@ import pytest
 import app.games  # noqa: F401 - the scenario loader finds the games
 from app.engine.match import Match
 from app.engine.scenario import load_scenario
+from tests.positions.test_fixed_dice import KOREA_BATTLE
 
-KOREA = """
-format = "ridgeline-scenario"
-version = 1
-game = "korea38"
-id = "entry-dice"
-name = "A battle fought as the combat phase is entered"
+#: The fixed-dice battle of test_fixed_dice, now left being fought as the combat phase is entered.
+KOREA = (KOREA_BATTLE.replace('combat_step = "resolve"', 'enter = true\ncombat_step = "resolve"\ncurrent = 0')
+         .replace('attackers = ["kpa-1"]', 'attackers = ["kpa-1"]\nstage = "roll"')
+         .replace("enter = false\n", ""))
+assert KOREA.count("enter = true") == 1 and "current = 0" in KOREA and 'stage = "roll"' in KOREA
 
-[start]
-turn = 2
-phase = "communist-combat"
-
-[[piece]]
-id = "kpa-1"
-at = "2114"
-
-[[piece]]
-id = "rok-7"
-at = "2115"
-reduced = true
-
-[state]
-enter = true
-combat_step = "resolve"
-current = 0
-
-[[battle]]
-defender = "rok-7"
-attackers = ["kpa-1"]
-stage = "roll"
-
-[position]
-unlisted = "remove"
-dice = [DICE]
-"""
 
 SEMPER_FI = """
 format = "ridgeline-scenario"
