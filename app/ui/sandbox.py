@@ -245,19 +245,23 @@ def pieces_from_scenario(scenario: dict[str, Any]) -> list[dict[str, Any]]:
 def sandbox_from_scenario_file(path: str | Path) -> tuple[SandboxGame, dict[str, Any]]:
     """A sandbox for a scenario of any game, with or without rules; a file saved from the
     sandbox gives back that very sandbox (its ``[sandbox]`` table, :func:`saved_sandbox`)."""
-    from app.games import GAME_NAMES
     from app.engine.files import load
     p = Path(path)
     data = load(p).data
     if not isinstance(data, dict):
         data = {}
-    gid = str(data.get("game", ""))
-    title = f"{GAME_NAMES.get(gid, gid)} - {data.get('name', p.stem)} (sandbox)"
     exact = saved_sandbox(data, p)
     if exact is not None:
-        return SandboxGame(title), exact
-    board = find_board_file(gid, data, p)
-    return SandboxGame(title), scenario_from(board, pieces_from_scenario(data), source=str(p))
+        return SandboxGame(sandbox_title(data, p)), exact
+    board = find_board_file(str(data.get("game", "")), data, p)
+    return SandboxGame(sandbox_title(data, p)), scenario_from(board, pieces_from_scenario(data), source=str(p))
+
+
+def sandbox_title(data: dict[str, Any], path: Path) -> str:
+    """The window title of a sandbox opened on a scenario file."""
+    from app.games import GAME_NAMES
+    gid = str(data.get("game", ""))
+    return f"{GAME_NAMES.get(gid, gid)} - {data.get('name', path.stem)} (sandbox)"
 
 
 def saved_sandbox(data: dict[str, Any], path: Path | None = None) -> dict[str, Any] | None:

@@ -27,9 +27,8 @@ def use(game: Any, state: Any = None, scenario: dict[str, Any] | None = None) ->
 def name(side: Any, game: Any = None, state: Any = None, scenario: dict[str, Any] | None = None) -> str:
     s = str(side or "")
     g = game if game is not None else _game
-    if g is not None and g is _game:           # the game shown: its state and scenario too
-        state = state if state is not None else _state
-        scenario = scenario if scenario is not None else _scenario
+    if g is not None and g is _game and state is None and scenario is None:
+        state, scenario = _state, _scenario    # the game shown: its state and scenario too
     if g is not None and s:
         got = _ask(g, s, state, scenario)
         if isinstance(got, str) and got:

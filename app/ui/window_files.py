@@ -87,7 +87,7 @@ class FilesMixin:
         turn, dice), whatever its pieces stand on. When the game's rules can set the same
         pieces up, unticking Game > Sandbox plays on from them with the rules on; when they
         cannot (a piece in a box the game does not know...), the status bar says why."""
-        from app.ui.sandbox import SandboxGame, saved_sandbox, sandbox_from_scenario_file
+        from app.ui.sandbox import SandboxGame, saved_sandbox, sandbox_from_scenario_file, sandbox_title
         live, why = self._rules_match(p, loaded)
         exact = saved_sandbox(loaded.data, p)
         if exact is None:                     # the board it was saved on is gone: best effort
@@ -97,8 +97,7 @@ class FilesMixin:
                 return
             g, sc = sandbox_from_scenario_file(p)
         else:
-            g = SandboxGame(sandbox_from_scenario_file(p)[0].name)
-            sc = exact
+            g, sc = SandboxGame(sandbox_title(loaded.data, p)), exact
         self.start_match(Match.start(g, sc, seed=int(time.time()) % 1_000_000), mode="sandbox")
         self._live = {"match": live, "players": {}, "path": p, "journal": None} if live is not None else None
         self.status("A sandbox position: " + ("untick Game > Sandbox to play on from it with the rules on."

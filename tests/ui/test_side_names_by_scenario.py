@@ -29,7 +29,10 @@ def test_new_game_dialog_names_the_seats_by_scenario(qtbot, scenario, communist)
 
 
 def test_the_dialog_renames_the_seats_when_the_scenario_changes(qtbot):
-    dlg = NewGameDialog(None, "semper-fi")
+    """... while the window still shows a North Korean scenario (4.1): the dialog goes by the
+    scenario chosen, not by the game on the screen."""
+    w = game_window(qtbot, "semper-fi", "4-1-ambush")
+    dlg = NewGameDialog(w, "semper-fi")
     qtbot.addWidget(dlg)
     for scenario, communist in (("7-2-battle-for-east-hill", "Chinese"), ("5-1-morning-assault", "North Korean"),
                                 ("6-2-second-night", "Chinese")):
