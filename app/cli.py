@@ -175,7 +175,7 @@ def cmd_run(args: argparse.Namespace) -> int:
         print("outcome: " + (f"{out['winner'] or 'nobody'} - {out['level']}: {out['reason']}" if out else "in progress"))
         print(f"state_hash {summary['state_hash']}")
         if args.log:
-            for e in match.events():
+            for e in match.setup_events + match.events():   # a position's entry steps first
                 print(f"  {e}")
     return code
 

@@ -9,9 +9,11 @@ the AI enumerates it. Actions are plain JSON objects (``{"type": "move", "unit":
 
 from __future__ import annotations
 
+import contextlib
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable, Iterable
+from typing import Any, Callable, Iterable, Iterator
 
 from app.engine.events import Event
 from app.engine.rng import Rng
@@ -50,6 +52,32 @@ class Outcome:
 
     def to_json(self) -> dict[str, Any]:
         return {"winner": self.winner, "level": self.level, "reason": self.reason, "rule": self.rule}
+
+
+#: The set-up log being gathered (Match.start): the entry steps' rolls of a position.
+_SETUP_LOG: ContextVar[list["Context"] | None] = ContextVar("setup_log", default=None)
+
+
+def setup_context(rng: Rng, side: str = "") -> "Context":
+    """A :class:`Context` for the steps a game's ``setup`` runs (a stated phase's entry steps):
+    its events are kept as the match's set-up log (``Match.setup_events``), so the rolls they
+    make, fixed or not, are read like any other."""
+    ctx = Context(rng, side)
+    gathered = _SETUP_LOG.get()
+    if gathered is not None:
+        gathered.append(ctx)
+    return ctx
+
+
+@contextlib.contextmanager
+def gathering_setup_log() -> Iterator[list["Context"]]:
+    """While a game sets up, the contexts of :func:`setup_context` (their events, in order)."""
+    gathered: list[Context] = []
+    token = _SETUP_LOG.set(gathered)
+    try:
+        yield gathered
+    finally:
+        _SETUP_LOG.reset(token)
 
 
 class Context:

@@ -14,7 +14,7 @@ from typing import Any, Callable
 
 from app.engine.events import Event
 from app.engine.position import finish_setup
-from app.engine.game import Action, Context, Game, Illegal, IllegalAction, Outcome
+from app.engine.game import Action, Context, Game, Illegal, IllegalAction, Outcome, gathering_setup_log
 from app.engine.state import GameState, canonical_json, digest_of_json, from_json, to_json
 
 
@@ -49,6 +49,8 @@ class Match:
     #: listen here.
     listeners: list[Callable[["Match", str, Step | None], None]] = field(default_factory=list)
     initial_digest: str = ""
+    #: What the set-up itself logged: the entry steps of a position's phase (``setup_context``).
+    setup_events: list[Event] = field(default_factory=list)
 
     @classmethod
     def start(cls, game: Game, scenario: dict[str, Any], seed: int = 0,
@@ -61,11 +63,12 @@ class Match:
         opts = dict(options or {})
         if data_folder is None and scenario_path and Path(scenario_path).is_file():
             data_folder = designer_folder_of(scenario_path)
-        with designer_folder(data_folder or None):
+        with designer_folder(data_folder or None), gathering_setup_log() as setup_log:
             state = game.setup(scenario, opts, seed)
             finish_setup(game, scenario, opts, state)   # [position] keys and fixed dice (position.py)
         m = cls(game=game, state=state, scenario=scenario, scenario_path=scenario_path,
                 scenario_text=scenario_text, seed=seed, options=opts, keep_snapshots=keep_snapshots)
+        m.setup_events = [e for ctx in setup_log for e in ctx.events]
         m.initial_digest = state.digest()
         return m
 

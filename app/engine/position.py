@@ -4,7 +4,8 @@ A scenario's ``[position]`` table says *when* the game stands and how to read th
 
 * ``turn``, ``phase``, ``active``: the moment and the side to act;
 * ``enter``: whether the entry steps of that phase run on load (arrivals, attrition, a new
-  turn's start...); false loads the position exactly as written;
+  turn's start...); false loads the position exactly as written. Entry steps roll the fixed
+  ``dice`` first, then the ``rng`` (or the seed): the game calls :func:`entry_dice` first;
 * ``unlisted``: ``"keep"`` (pieces the file does not list stay where the game's data puts them)
   or ``"remove"`` (they are out of play);
 * ``dice``: fixed rolls to come (:mod:`app.engine.dice`);
@@ -105,10 +106,35 @@ def field_values(state_class: type, pos: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
+#: Marks a state whose generator :func:`entry_dice` already set (not a field: never saved).
+_PRIMED = "_entry_dice_set"
+
+
+def _set_dice(state: GameState, pos: dict[str, Any], options: dict[str, Any] | None) -> None:
+    """The position's generator (``rng``) and fixed dice (``options["dice"]``, the command
+    line's, win over the scenario's ``dice``)."""
+    if isinstance(pos.get("rng"), dict):
+        state.rng = rng_from_position(pos["rng"])
+    dice = options.get("dice") if options and options.get("dice") is not None else pos.get("dice")
+    if dice:
+        state.rng.fixed = []
+        queue_dice(state, list(dice))
+
+
+def entry_dice(state: GameState, scenario: dict[str, Any], options: dict[str, Any] | None) -> None:
+    """Called by a game's ``setup`` just before it runs the entry steps of the stated phase
+    (``enter``): those steps then roll the position's fixed dice first (logged as fixed), then
+    its generator or the seed. :func:`finish_setup` leaves the generator alone afterwards."""
+    _set_dice(state, position_table(scenario), options)
+    state.__dict__[_PRIMED] = True
+
+
 def finish_setup(game: Any, scenario: dict[str, Any], options: dict[str, Any], state: GameState) -> GameState:
     """Apply the generic ``[position]`` keys to a freshly set-up state (in place) and queue the
-    fixed dice of the scenario or of ``options["dice"]`` (the command line's, which win)."""
+    fixed dice of the scenario or of ``options["dice"]`` (the command line's, which win), unless
+    the entry steps already took them (:func:`entry_dice`)."""
     pos = position_table(scenario)
+    primed = state.__dict__.pop(_PRIMED, False)
     for k in ("turn", "phase", "active"):
         if k in pos:
             setattr(state, k, type(getattr(state, k))(pos[k]))
@@ -116,12 +142,8 @@ def finish_setup(game: Any, scenario: dict[str, Any], options: dict[str, Any], s
         hints = _state_hints(type(state))
         for name, value in field_values(type(state), pos).items():
             setattr(state, name, converter(hints[name])(copy.deepcopy(value)))
-    if isinstance(pos.get("rng"), dict):
-        state.rng = rng_from_position(pos["rng"])
-    dice = options.get("dice") if options and options.get("dice") is not None else pos.get("dice")
-    if dice:
-        state.rng.fixed = []
-        queue_dice(state, list(dice))
+    if not primed:
+        _set_dice(state, pos, options)
     return state
 
 

@@ -58,6 +58,7 @@ class NewGameDialog(QDialog):
         self.buttons.rejected.connect(self.reject)
         lay.addWidget(self.buttons)
         self.side_combos: dict[str, QComboBox] = {}
+        self.side_labels: dict[str, QLabel] = {}
         self.game.currentIndexChanged.connect(self._game_changed)
         self.scenario.currentIndexChanged.connect(self._scenario_changed)
         if game_id:
@@ -67,6 +68,7 @@ class NewGameDialog(QDialog):
         self._game_changed()
 
     def _game_changed(self) -> None:
+        self.side_labels = {}
         gid = self.game.currentData()
         self._scen = catalog.scenarios(gid) if gid else []
         self.scenario.clear()
@@ -90,8 +92,9 @@ class NewGameDialog(QDialog):
                 for label, spec in choices:
                     cb.addItem(label, spec)
                 self.side_combos[side] = cb
-                title = side.replace("-", " ").title() + (" (you)" if game.solitaire else "")
-                self.players_form.addRow(title + ":", cb)
+                label = QLabel()
+                self.side_labels[side] = label              # named from the scenario (below)
+                self.players_form.addRow(label, cb)
             if game.solitaire:
                 note = QLabel("Solitaire: the game plays the enemy itself.")
                 note.setStyleSheet("color: palette(mid);")
@@ -103,6 +106,7 @@ class NewGameDialog(QDialog):
 
     def _scenario_changed(self) -> None:
         i = self.scenario.currentIndex()
+        data: dict[str, Any] = {}
         if 0 <= i < len(self._scen):
             try:
                 import tomllib
@@ -112,6 +116,15 @@ class NewGameDialog(QDialog):
                 self.description.setText("")
         else:
             self.description.setText("No scenarios installed for this game yet.")
+        self._name_sides(data)
+
+    def _name_sides(self, scenario: dict[str, Any]) -> None:
+        """Each side's row named as this scenario's players call it (the Chinese at Chosin)."""
+        gid = self.game.currentData()
+        game = catalog.get(gid) if gid else None
+        for side, label in self.side_labels.items():
+            label.setText(seats.side_label(game, side, scenario) + (" (you)" if game is not None and game.solitaire
+                                                                     else "") + ":")
 
     def accept(self) -> None:
         why = self.seat_table.problems() if self.seat_table is not None and not self.sandbox.isChecked() else ""

@@ -30,9 +30,12 @@ class GameHooks(Protocol):
     def phase_label(self, state: State) -> str:
         """The phase name in the turn bar. Default: the state's phase id."""
 
-    def side_name(self, side: str) -> str:
-        """How players call a side ("North Korean" for ``nk``): turn bar, hand-over screen, Unit dock,
-        status bar. Default: the id, title-cased."""
+    def side_name(self, side: str, state: State | None = None, scenario: dict[str, Any] | None = None) -> str:
+        """How players call a side ("North Korean" for ``nk``, "Chinese" in a Semper Fi! scenario at
+        Chosin): turn bar, hand-over screen, Unit dock, status bar, end report, the New Game dialog's
+        seats. ``state`` is the game shown (None before one starts); ``scenario`` the scenario file's
+        document (the one chosen in the New Game dialog, or the one the game started from). A game may
+        take either or neither. Default: the id, title-cased."""
 
     def next_step(self, state: State) -> dict[str, Any]:
         """``{"action", "label"}``: the one next-step control (turn bar, Space). Default: the legal

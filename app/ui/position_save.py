@@ -2,13 +2,14 @@
 
 With the rules on, the file is the engine's position (app.engine.position): it loads to the
 same state digest, dice to come included. In the sandbox (rules off) the file lists every piece
-with its place and look as ``[[piece]]`` rows of the board's game, so opening it shows the same
-pieces in the same places (in the sandbox again for a game without rules, with the rules on
-otherwise). It also carries a ``[sandbox]`` table: the sandbox's own position (every piece as it
-lies, flags and turn included, the dice to come) without the board, which is found again from
-the game and checked by its digest. A sandbox made from that file (opening it for a game without
-rules; Game > Sandbox or a new sandbox game for one with rules, before any move) is the saved
-sandbox to the digest (app.ui.sandbox.exact_sandbox).
+with its place and look as ``[[piece]]`` rows of the board's game, so the game's rules (the
+command line, a New Game) read the same pieces in the same places when they can. It also
+carries a ``[sandbox]`` table: the sandbox's own position (every piece as it lies, flags and
+turn included, the dice to come) without the board, which is found again among the game's
+boards by its digest (or travels in the file when it is none of them). File > Open of such a
+file gives back that very sandbox, to the digest, whatever was dragged where, even when the
+game's rules could not set its pieces up (app.ui.window_files.open_sandbox_save); unticking
+Game > Sandbox then plays on with the rules when they can.
 """
 
 from __future__ import annotations
@@ -86,12 +87,12 @@ def sandbox_document(match: Any, name: str = "") -> dict[str, Any]:
             doc.update({"format": "ridgeline-scenario", "version": 1, "game": gid,
                         "id": _slug(name or "sandbox-position"), "name": name or "A position from the sandbox",
                         "description": "Pieces placed by hand in the sandbox.",
-                        "sandbox": sandbox_table(match)})
+                        "sandbox": sandbox_table(match, gid)})
             return doc
     return {"format": "ridgeline-scenario", "version": 1, "game": gid, "id": _slug(name or "sandbox-position"),
             "name": name or "A position from the sandbox",
             "description": "Pieces placed by hand in the sandbox.", "piece": rows,
-            "sandbox": sandbox_table(match),
+            "sandbox": sandbox_table(match, gid),
             # the pieces as they stand: no phase entry steps (arrivals) moving them on load
             "position": {"unlisted": "remove", "enter": False} if rules else {"unlisted": "remove"}}
 

@@ -13,7 +13,7 @@ import copy
 import json
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterator
 
 from app.engine.game import Action, Context, Game, Illegal
 from app.engine.rng import Rng
@@ -165,37 +165,45 @@ def scenario_from(board: dict[str, Any] | None, pieces: list[dict[str, Any]], so
     return {"id": "sandbox", "board": board or {}, "pieces": pieces, "source": source, "sides": list(sides)}
 
 
-def find_board_file(game_id: str, scenario: dict[str, Any] | None = None,
-                    scenario_path: Path | None = None) -> dict[str, Any] | None:
-    """The board of a game without a rules module: named by the scenario (``map``, ``board`` or
-    ``table``), else the first board file in ``resources/<game>/``. Names are looked up only in
-    the scenario's own folder and the game's folder (:mod:`app.engine.paths`), and only
+def board_files(game_id: str, scenario: dict[str, Any] | None = None,
+                scenario_path: Path | None = None) -> Iterator[dict[str, Any]]:
+    """Every board a scenario of ``game_id`` may stand on, the one it names (``map``, ``board``
+    or ``table``) first, then the board files of ``resources/<game>/``. Names are looked up only
+    in the scenario's own folder and the game's folder (:mod:`app.engine.paths`), and only
     regular files are read."""
     from app.engine.files import FileError, load
     from app.engine.paths import OutsideFolder, designer_folder_of, game_folder, resolve_inside
     try:
         folder = game_folder(game_id)
     except OutsideFolder:
-        return None
+        return
     roots = ([designer_folder_of(scenario_path)] if scenario_path else []) + [folder]
     cands: list[Path] = []
     for key in ("map", "board", "table", "map_file", "board_file"):
         v = (scenario or {}).get(key)
         if isinstance(v, str):
-            try:
-                cands.append(resolve_inside(v, roots))
-            except OutsideFolder:
-                continue
+            for name in (v, f"{v}.json", f"maps/{v}.json"):      # Semper Fi! names a map by its id
+                try:
+                    cands.append(resolve_inside(name, roots))
+                except OutsideFolder:
+                    continue
     if folder.is_dir():
         cands += sorted(folder.glob("*.json")) + sorted(folder.glob("*/*.json"))
     for c in cands:
+        if not c.is_file():
+            continue
         try:
             data = load(c).data
         except FileError:
             continue
         if isinstance(data, dict) and data.get("kind") in BOARD_KINDS:
-            return data
-    return None
+            yield data
+
+
+def find_board_file(game_id: str, scenario: dict[str, Any] | None = None,
+                    scenario_path: Path | None = None) -> dict[str, Any] | None:
+    """The board of a game without a rules module: the first of :func:`board_files`."""
+    return next(board_files(game_id, scenario, scenario_path), None)
 
 
 def pieces_from_scenario(scenario: dict[str, Any]) -> list[dict[str, Any]]:
@@ -236,20 +244,42 @@ def pieces_from_scenario(scenario: dict[str, Any]) -> list[dict[str, Any]]:
 
 def sandbox_from_scenario_file(path: str | Path) -> tuple[SandboxGame, dict[str, Any]]:
     """A sandbox for a scenario of any game, with or without rules; a file saved from the
-    sandbox gives back that very sandbox (its ``[sandbox]`` table, :func:`exact_sandbox`)."""
-    from app.games import GAME_NAMES
+    sandbox gives back that very sandbox (its ``[sandbox]`` table, :func:`saved_sandbox`)."""
     from app.engine.files import load
     p = Path(path)
     data = load(p).data
     if not isinstance(data, dict):
         data = {}
-    gid = str(data.get("game", ""))
-    board = find_board_file(gid, data, p)
-    title = f"{GAME_NAMES.get(gid, gid)} - {data.get('name', p.stem)} (sandbox)"
-    exact = exact_sandbox(data, board)
+    exact = saved_sandbox(data, p)
     if exact is not None:
-        return SandboxGame(title), exact
-    return SandboxGame(title), scenario_from(board, pieces_from_scenario(data), source=str(p))
+        return SandboxGame(sandbox_title(data, p)), exact
+    board = find_board_file(str(data.get("game", "")), data, p)
+    return SandboxGame(sandbox_title(data, p)), scenario_from(board, pieces_from_scenario(data), source=str(p))
+
+
+def sandbox_title(data: dict[str, Any], path: Path) -> str:
+    """The window title of a sandbox opened on a scenario file."""
+    from app.games import GAME_NAMES
+    gid = str(data.get("game", ""))
+    return f"{GAME_NAMES.get(gid, gid)} - {data.get('name', path.stem)} (sandbox)"
+
+
+def saved_sandbox(data: dict[str, Any], path: Path | None = None) -> dict[str, Any] | None:
+    """The sandbox a file saved from the sandbox holds, on the board it was saved on (the one
+    among the game's boards with the saved digest, or the copy the file carries), or None when
+    the file holds no sandbox or its board is gone."""
+    table = data.get("sandbox") if isinstance(data, dict) else None
+    if not isinstance(table, dict):
+        return None
+    if isinstance(table.get("board_json"), str):
+        try:
+            return exact_sandbox(data, json.loads(table["board_json"]))
+        except json.JSONDecodeError:
+            return None
+    for board in board_files(str(data.get("game", "")), data, path):
+        if board_digest(board) == table.get("board_digest"):
+            return exact_sandbox(data, board)
+    return exact_sandbox(data, None)        # a sandbox saved on no board (a blank table)
 
 
 def sandbox_from_match(match) -> tuple[SandboxGame, dict[str, Any]]:
@@ -272,10 +302,11 @@ def board_digest(board: dict[str, Any] | None) -> str:
     return digest_of_json(board or {})
 
 
-def sandbox_table(match: Any) -> dict[str, Any]:
+def sandbox_table(match: Any, game_id: str = "") -> dict[str, Any]:
     """The ``[sandbox]`` table of a saved sandbox: its position as the engine writes any game's
-    (app.engine.position: pieces, turn, dice to come), with the board left out (it is the
-    game's, found again on loading) and named by its digest instead."""
+    (app.engine.position: pieces, turn, dice to come), with the board left out (it is one of
+    the game's, found again on loading) and named by its digest instead; a board that is none
+    of ``game_id``'s files (a designer's own) travels in the file as JSON text."""
     from app.engine.position import ENVELOPE, position_scenario
     st = match.state
     from app.engine.position import has_null
@@ -284,7 +315,9 @@ def sandbox_table(match: Any) -> dict[str, Any]:
     base["id"] = st.scenario
     doc = position_scenario(match.game, st, base)
     table = {k: v for k, v in doc.items() if k not in ENVELOPE and k != "board"}
-    table["board_digest"] = board_digest(st.board)
+    table["board_digest"] = digest = board_digest(st.board)
+    if st.board and not any(board_digest(b) == digest for b in board_files(game_id)):
+        table["board_json"] = json.dumps(st.board, sort_keys=True)
     return table
 
 
@@ -295,7 +328,7 @@ def exact_sandbox(data: dict[str, Any], board: dict[str, Any] | None) -> dict[st
     table = data.get("sandbox") if isinstance(data, dict) else None
     if not isinstance(table, dict) or table.get("board_digest") != board_digest(board):
         return None
-    out = {k: copy.deepcopy(v) for k, v in table.items() if k != "board_digest"}
+    out = {k: copy.deepcopy(v) for k, v in table.items() if k not in ("board_digest", "board_json")}
     out["board"] = board or {}
     out.setdefault("pieces", [])
     return out

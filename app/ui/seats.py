@@ -24,9 +24,10 @@ def offers_seats(game: Any) -> bool:
     return game is not None and game_hook(game, "seat_slots") is not None
 
 
-def side_label(game: Any, side: str) -> str:
+def side_label(game: Any, side: str, scenario: dict[str, Any] | None = None) -> str:
     """A side's name for players (the ``side_name`` hook, else the id in words)."""
-    return str(call_hook(game, "side_name", side, default=None) or side.replace("-", " "))
+    from app.ui import side_names
+    return side_names.name(side, game, scenario=scenario)
 
 
 def has_ai(game: Any) -> bool:

@@ -206,6 +206,8 @@ class MainWindow(DocksMixin, MenusMixin, FilesMixin, HandoverMixin, ReplayMixin,
         self.handover.hide()
         self.log.clear()
         self.log.set_sides(tuple(game.sides))
+        if match.setup_events:      # a position's entry steps, run on load (fixed dice marked)
+            self.log.add_step(0, "", "Set-up", match.setup_events)
         for i, step in enumerate(match.history, start=1):
             self._log_step(i, step)
         self.act_sandbox.blockSignals(True)
@@ -288,7 +290,7 @@ class MainWindow(DocksMixin, MenusMixin, FilesMixin, HandoverMixin, ReplayMixin,
             self._update_undo()
             return
         viewer = self.viewer_side()
-        side_names.use(game)
+        side_names.use(game, state, self.match.scenario if self.match is not None else None)
         self._ensure_board(game.board_data(state), game)
         covered = self.handover.isVisible()
         pieces = [] if covered else game.pieces(state, viewer)
@@ -355,7 +357,7 @@ class MainWindow(DocksMixin, MenusMixin, FilesMixin, HandoverMixin, ReplayMixin,
                 phase = str(fn(state) or phase)
             except Exception:
                 pass
-        side_txt = call_hook(game, "side_name", state.active, default=state.active)
+        side_txt = side_names.name(state.active)
         self.turnbar.show_state(state.turn, self._date(game, state), side_txt if not out else "",
                                 phase, game.prompt(state), can_end, why,
                                 self._outcome_text(out) if out else "", side_col, self._next.label)

@@ -82,6 +82,44 @@ class FilesMixin:
         g, sc = sandbox_from_scenario_file(path)
         self.start_match(Match.start(g, sc, seed=int(time.time()) % 1_000_000), mode="sandbox")
 
+    def open_sandbox_save(self, p: Path, loaded: Any) -> None:
+        """A file saved from the sandbox opens as that sandbox, to the digest (pieces, places,
+        turn, dice), whatever its pieces stand on. When the game's rules can set the same
+        pieces up, unticking Game > Sandbox plays on from them with the rules on; when they
+        cannot (a piece in a box the game does not know...), the status bar says why."""
+        from app.ui.sandbox import SandboxGame, saved_sandbox, sandbox_from_scenario_file, sandbox_title
+        live, why = self._rules_match(p, loaded)
+        exact = saved_sandbox(loaded.data, p)
+        if exact is None:                     # the board it was saved on is gone: best effort
+            if live is not None:
+                self.start_match(live, {}, path=p)
+                self.status("The board this sandbox was saved on has changed: opened with the rules on")
+                return
+            g, sc = sandbox_from_scenario_file(p)
+        else:
+            g, sc = SandboxGame(sandbox_title(loaded.data, p)), exact
+        self.start_match(Match.start(g, sc, seed=int(time.time()) % 1_000_000), mode="sandbox")
+        self._live = {"match": live, "players": {}, "path": p, "journal": None} if live is not None else None
+        self.status("A sandbox position: " + ("untick Game > Sandbox to play on from it with the rules on."
+                                              if live is not None else f"the rules cannot set it up ({why}), "
+                                              "so it stays in the sandbox."))
+
+    def _rules_match(self, p: Path, loaded: Any) -> tuple[Match | None, str]:
+        """The file started with its game's rules on, or None and why not."""
+        game = catalog.get(str(loaded.data.get("game")))
+        if game is None:
+            return None, "this game has no rules yet"
+        from app.engine.scenario import check_scenario
+        game, problems = check_scenario(loaded)
+        if problems or game is None:
+            return None, (str(getattr(problems[0], "message", problems[0])) if problems else "no game").split("\n")[0]
+        try:
+            return Match.start(game, loaded.data, seed=int(time.time()) % 1_000_000, scenario_path=str(p),
+                               scenario_text=loaded.text), ""
+        except Exception as e:              # the game's own set-up refused the pieces
+            first = (getattr(e, "problems", None) or [e])[0]
+            return None, str(getattr(first, "message", first)).split("\n")[0] or type(e).__name__
+
     def open_board_sandbox(self, data: dict[str, Any], source: str = "") -> None:
         from app.ui.sandbox import SandboxGame, scenario_from
         g = SandboxGame(f"{Path(source).name or 'Board'} (sandbox)")
@@ -105,6 +143,8 @@ class FilesMixin:
                 if d is None:
                     raise ValueError("the journal holds no game")
                 self.start_match(replay(d), d.get("players") or {})
+            elif fmt == "ridgeline-scenario" and isinstance(data.get("sandbox"), dict):
+                self.open_sandbox_save(p, loaded)
             elif fmt == "ridgeline-scenario":
                 game = catalog.get(str(data.get("game")))
                 if game is None:

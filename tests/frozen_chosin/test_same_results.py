@@ -8,7 +8,10 @@ with the same seeds (see docs/ai.md, Frozen Chosin). The digest leaves out what 
 one checkout to another (the table file's folder) and the scenario's breakout reward, added
 after the pins were taken (a mid-game state holds nothing else it changes). The pins were
 re-taken once, when the Chinese regiments' names were corrected ("172nd", not "172th"): a diff
-of the whole state at action 200 showed the names as the only change.
+of the whole state at action 200 showed the names as the only change. Since issue 14 the state
+names its table relative to resources/frozen-chosin/ ("table.json") instead of by a machine's
+absolute path; the digest below spells it as the pins did ("resources/frozen-chosin/table.json"),
+so the pins stand unchanged and still cover everything else.
 """
 
 from __future__ import annotations
@@ -25,7 +28,7 @@ from app.engine.match import Match
 from app.engine.paths import designer_folder_of
 from app.engine.scenario import load_scenario
 from app.engine.state import canonical_json, copy_state, to_json
-from tests.frozen_chosin.helpers import CAMPAIGN, ROOT
+from tests.frozen_chosin.helpers import CAMPAIGN
 
 PINNED = [
     # (seed, actions played, digest of the state after them)
@@ -36,7 +39,8 @@ PINNED = [
 
 def portable_digest(m: Match) -> str:
     data = to_json(m.state)
-    data["table"] = Path(data["table"]).resolve().relative_to(ROOT).as_posix()
+    assert not Path(data["table"]).is_absolute(), "the state names its table relative to the game's folder"
+    data["table"] = f"resources/frozen-chosin/{data['table']}"     # as the pins were taken
     data.pop("breakout", None)
     return hashlib.sha256(canonical_json(data).encode()).hexdigest()
 

@@ -170,10 +170,60 @@ def table_path(name: str) -> Path:
     return resolve_inside(name, allowed_folders("frozen-chosin"))
 
 
+#: How the state names a table in the scenario's own folder (a designer's), not the game's.
+SCENARIO_TABLE = "scenario:"
+#: Such tables met at set-up, so play (outside the set-up's folder rules) finds them again.
+_scenario_tables: dict[str, str] = {}
+
+
+def table_ref(name: str) -> str:
+    """What the state keeps of the table a scenario names (resolved by :func:`table_path`): its
+    path inside resources/frozen-chosin/ (``"table.json"``), or ``"scenario:"`` and its path
+    inside the scenario's own folder; never a machine's absolute path, so a save, a position and
+    the state digest are the same in every checkout."""
+    from app.engine.paths import current_designer_folder, game_folder
+    path = table_path(name)
+    own = game_folder("frozen-chosin").resolve()
+    if path.is_relative_to(own):
+        return path.relative_to(own).as_posix()
+    folder = current_designer_folder()
+    if folder is not None and path.is_relative_to(folder.resolve()):
+        ref = SCENARIO_TABLE + path.relative_to(folder.resolve()).as_posix()
+        _scenario_tables[ref] = str(path)
+        return ref
+    return path.name          # not reached: table_path only answers inside those folders
+
+
+def table_file(ref: str) -> str:
+    """The file a state's table reference names, by the same folder rules as on loading: a
+    ``scenario:`` table in the folder of the scenario being read, else the one met at its
+    set-up; any other in resources/frozen-chosin/. An absolute path (given by code checking a
+    file) is itself."""
+    from app.engine.paths import current_designer_folder, game_folder, resolve_inside
+    if ref.startswith(SCENARIO_TABLE):
+        name = ref[len(SCENARIO_TABLE):]
+        folder = current_designer_folder()
+        here = resolve_inside(name, [folder]) if folder is not None else None
+        if here is not None and here.is_file():
+            return str(here)
+        if ref in _scenario_tables:
+            return _scenario_tables[ref]
+        if here is not None:
+            return str(here)              # "no such file" names the folder looked in
+        raise ValueError(f"the table {name!r} sits in the scenario's own folder: open the scenario from there")
+    if Path(ref).is_absolute():
+        return ref
+    return str(resolve_inside(ref, [game_folder("frozen-chosin")]))
+
+
+def table_doc(ref: str) -> dict[str, Any]:
+    """The table file (named as :func:`table_file` reads it), through the engine's checked
+    reader; its schema and geometry are checked by :meth:`Table.from_json`'s validation."""
+    return _table_doc(table_file(ref))
+
+
 @lru_cache(maxsize=8)
-def table_doc(path: str) -> dict[str, Any]:
-    """The table file, read through the engine's checked reader; its schema and geometry are
-    checked by :meth:`Table.from_json`'s validation."""
+def _table_doc(path: str) -> dict[str, Any]:
     loaded = load(path)
     problems = validate_table(loaded.data)
     if problems:
@@ -181,9 +231,13 @@ def table_doc(path: str) -> dict[str, Any]:
     return loaded.data
 
 
+def table(ref: str) -> Table:
+    return _table(table_file(ref))
+
+
 @lru_cache(maxsize=8)
-def table(path: str) -> Table:
-    return Table.from_json(table_doc(path))
+def _table(path: str) -> Table:
+    return Table.from_json(_table_doc(path))
 
 
 def validate_data(path: Path, data: Any) -> Problems | None:

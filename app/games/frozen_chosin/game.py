@@ -69,7 +69,7 @@ class FrozenChosinGame(Game):
         if preset in SMITH:
             st.smith_choice = str(preset)
         if P.states_phase(scenario):   # a moment of play (position.py, docs/scenarios.md)
-            return P.setup_position(st, scenario, ctx)
+            return P.setup_position(st, scenario, ctx, options)
         if st.smith_choice or scenario.get("smith") == "":
             Q.start_turn(st, ctx)
         else:

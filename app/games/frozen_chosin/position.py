@@ -21,7 +21,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from app.engine.position import listed_pieces, position_table, settings
+from app.engine.game import setup_context
+from app.engine.position import entry_dice, listed_pieces, position_table, settings
 from app.engine.state import converter, to_json
 
 from app.games.frozen_chosin import data as D
@@ -506,10 +507,12 @@ def states_phase(scenario: dict[str, Any]) -> bool:
     return isinstance(position_table(scenario).get("phase"), str)
 
 
-def setup_position(st: FCState, scenario: dict[str, Any], ctx: Any) -> FCState:
+def setup_position(st: FCState, scenario: dict[str, Any], ctx: Any,
+                   options: dict[str, Any] | None = None) -> FCState:
     apply_tables(st, scenario)
     if ctx is not None and enters(scenario):
-        run_entry(st, ctx)
+        entry_dice(st, scenario, options)     # the fixed dice roll the entry steps first
+        run_entry(st, setup_context(st.rng, ctx.side))
     return st
 
 

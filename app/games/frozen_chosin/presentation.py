@@ -140,7 +140,7 @@ def drag_lines(game: Any, state: FCState, piece: str, at: tuple[float, float]) -
     return out + [dict(c, circle=True) for c in circles]
 
 
-def side_name(game: Any, side: str) -> str:
+def side_name(game: Any, side: str, state: Any = None, scenario: dict[str, Any] | None = None) -> str:
     return SIDE_WORD.get(side, side)
 
 

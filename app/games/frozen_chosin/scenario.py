@@ -220,7 +220,7 @@ def build(data: dict[str, Any], options: dict[str, Any], seed: int, game_id: str
     if problems:
         raise ValueError("; ".join(f"{p}: {m}" for p, m in problems))
     st = FCState(game=game_id, scenario=str(data.get("id", "")), rng=Rng.from_seed(seed))
-    st.table = str(D.table_path(str(data.get("table", "table.json"))))
+    st.table = D.table_ref(str(data.get("table", "table.json")))   # relative: the same in every checkout
     st.turns = int(data.get("turns", b.rules["turns"]))
     st.turn = int(data.get("first_turn", 1))
     st.drysdale_turn = int(data.get("drysdale_turn", b.rules["drysdale_turn"]))

@@ -161,7 +161,8 @@ class FCState(GameState):
     evacuated: int = 0
     counter: int = 0             # for marker and activation ids
     turns: int = 8
-    table: str = ""              # path of the table file the scenario uses
+    table: str = ""              # the scenario's table: "table.json" (resources/frozen-chosin/) or
+                                 # "scenario:NAME" (the scenario's folder), never an absolute path
     result: str = ""
     winner: str = ""
     reason: str = ""

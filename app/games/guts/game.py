@@ -142,12 +142,15 @@ class GutsGame(Game):
         ctx = Context(st.rng, side=R.SIDE)
         R.deal_cards(st, ctx, scenario.get("spots"), scenario.get("becomes"))
         # a moment of play stated by the scenario (app/games/guts/position.py, docs/scenarios.md)
-        from app.engine.position import position_table, settings
+        from app.engine.game import setup_context
+        from app.engine.position import entry_dice, position_table, settings
         from app.games.guts.position import apply_tables
         how = settings(scenario)
         apply_tables(st, scenario, how.unlisted)
         st.turn = int(position_table(scenario).get("turn", st.turn))
-        if how.enter:
+        if how.enter:        # the fixed dice roll the entry steps first (docs/scenarios.md)
+            entry_dice(st, scenario, options)
+            ctx = setup_context(st.rng, side=R.SIDE)
             for e in list(st.elements.values()):
                 R.reveal_near(st, ctx, e)
             R.start_turn(st, ctx)

@@ -85,7 +85,8 @@ def initial_control(data: Data) -> dict[str, str]:
 
 
 def setup_state(scenario: dict[str, Any], options: dict[str, Any], seed: int) -> K38State:
-    from app.engine.position import position_table, settings
+    from app.engine.game import setup_context
+    from app.engine.position import entry_dice, position_table, settings
     from app.games.korea38.position import apply_decisions, apply_unlisted
     start = dict(scenario.get("start", {}) or {})
     extra = scenario.get("state", {}) or {}
@@ -135,7 +136,10 @@ def setup_state(scenario: dict[str, Any], options: dict[str, Any], seed: int) ->
     if "to_place" in extra:
         st.to_place = list(extra["to_place"])
     st.phase_control = dict(st.control)
-    ctx = Context(st.rng)
+    # the position's fixed dice (then its generator or the seed) roll the steps run at load: the
+    # entry steps of the phase and a battle left to resolve (docs/scenarios.md)
+    entry_dice(st, scenario, options)
+    ctx = setup_context(st.rng)
     if how.enter:
         enter_phase(st, phase, ctx, first=True)
     if "rp" in extra:

@@ -42,8 +42,8 @@ import copy
 import dataclasses
 from typing import Any, get_type_hints
 
-from app.engine.game import Context
-from app.engine.position import has_null, listed_pieces, settings
+from app.engine.game import setup_context
+from app.engine.position import entry_dice, has_null, listed_pieces, settings
 from app.engine.state import GameState, converter, to_json
 
 from app.games.semper_fi.state import BOXES, Barrage, Pending, SFState, UnitState
@@ -129,6 +129,7 @@ def setup_position(scenario: dict[str, Any], options: dict[str, Any], seed: int)
     apply_tables(st, scenario, s.unlisted)
     start = scenario.get("start") if isinstance(scenario.get("start"), dict) else {}
     if s.enter and "phase" in start:
+        entry_dice(st, scenario, options)     # the fixed dice roll the entry steps first
         enter_phase(st)
     return st
 
@@ -185,9 +186,9 @@ def apply_tables(state: SFState, scenario: dict[str, Any], unlisted: str) -> Non
 
 
 def enter_phase(state: SFState) -> None:
-    """The entry steps of the stated phase (their log is not kept: the file is the record)."""
+    """The entry steps of the stated phase (their log is the match's set-up log)."""
     from app.games.semper_fi import sequence
-    ctx = Context(state.rng, state.active)
+    ctx = setup_context(state.rng, state.active)
     if state.phase == "initiative":
         sequence.begin_turn(state, ctx)
     elif state.phase in ("action-1", "action-2"):

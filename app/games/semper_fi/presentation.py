@@ -316,8 +316,15 @@ def opening_view(game: Game, state: SFState) -> dict[str, Any] | None:
     return None
 
 
-def side_name(game: Game, side: str) -> str:
-    """The sides as players call them (never the ids ``us`` / ``nk``)."""
+def side_name(game: Game, side: str, state: SFState | None = None, scenario: dict[str, Any] | None = None) -> str:
+    """The sides as players call them (never the ids ``us`` / ``nk``): the communist side is
+    Chinese in the Chosin scenarios (their ``[play] nk_name``), from the game shown or, before it
+    starts, from the scenario chosen."""
+    if state is not None and getattr(state, "scen", None):
+        return _side_name(state, side)
+    play = (scenario or {}).get("play")
+    if side == NK and isinstance(play, dict) and isinstance(play.get("nk_name"), str) and play["nk_name"]:
+        return play["nk_name"]
     return SIDE_NAMES.get(side, side)
 
 
