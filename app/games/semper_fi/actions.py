@@ -217,6 +217,9 @@ def apply(state: SFState, action: Action, ctx: Context) -> None:
     elif t == "restore-step":
         from app.games.semper_fi.linked import restore
         restore(state, action["unit"], ctx)
+    elif t == "entry-edge":
+        from app.games.semper_fi.edge_entry import choose
+        choose(state, action["regiment"], action["edge"], ctx)
     elif t == "end-setup":
         if setup.end_setup(state, ctx):
             sequence.begin_play(state, ctx)
@@ -404,6 +407,8 @@ def _move(state: SFState, u: str, to: str, ctx: Context) -> None:
 
 
 def _after_step(state: SFState, u: str, to: str, ctx: Context, road: bool) -> None:
+    from app.games.semper_fi.edge_entry import on_step
+    on_step(state, u, to, ctx)                                    # SF-7.3c: infiltration on the move
     for x in [x for x in state.barrages if x.side != udef(u).side]:
         # C9.3: a unit moving into a live barrage zone (the impact hex or one of the six around)
         fp = indirect.zone_strength(state, x, to)

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 from app.engine.game import Context
 from app.games.semper_fi.data import NK, US, tables
+from app.games.semper_fi.edge_entry import cloaked
 from app.games.semper_fi.sight import light, los, open_for_spotting, spotting_range
 from app.games.semper_fi.state import BOXES
 from app.games.semper_fi.units import bd, hexes_of, other, udef, units_of
@@ -40,7 +41,11 @@ def reveal(state: "SFState", uid: str, ctx: Context, why: str, rule: str = "1.3c
     ctx.reveal(f"{d.label} is revealed at {s.at} ({why})", rule, unit=uid, at=s.at)
     if d.side == NK and not state.contact:
         state.contact = True
-        ctx.log("Contact! The march column is released (4.1)", "4.1", kind="contact")
+        if (state.scen.get("rules") or {}).get("march_column"):
+            ctx.log("Contact! The march column is released (4.1)", "4.1", kind="contact")
+        else:
+            ctx.log("Contact! A Chinese unit is revealed: the Americans may move and fire", "SF-7.3d",
+                    kind="contact")
 
 
 def reveal_checks(state: "SFState", ctx: Context) -> None:
@@ -48,8 +53,8 @@ def reveal_checks(state: "SFState", ctx: Context) -> None:
     b = bd(state)
     for uid in sorted(state.units):
         s = state.units[uid]
-        if not s.hidden or s.at in BOXES:
-            continue
+        if not s.hidden or s.at in BOXES or (state.cloaked and cloaked(state, uid)):
+            continue                                       # SF-7.3c: an infiltrator keeps its cover
         enemy_hexes = hexes_of(state, other(udef(uid).side))
         if any(b.grid.distance(s.at, h) <= 1 for h in enemy_hexes):
             reveal(state, uid, ctx, "an enemy unit is next to it")

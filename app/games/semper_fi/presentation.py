@@ -161,6 +161,9 @@ def describe_action(state: SFState, a: Action) -> str:
         return f"{lab(a['unit'])}: {'illumination' if a.get('ammo') == 'illum' else 'mortar fire'} on {a['at']}"
     if t == "overwatch-mortar":
         return f"{a['count']} regimental mortar fire{'s' if a['count'] > 1 else ''} on {a['at']}"
+    if t == "entry-edge":
+        from app.games.semper_fi.edge_entry import describe
+        return describe(state, a)
     if t == "pass":
         return "Hold fire" if state.pending and state.pending[0].kind in ("overwatch", "return-fire") else "Pass"
     return t

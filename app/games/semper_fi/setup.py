@@ -95,6 +95,8 @@ def setup_state(sc_raw: dict[str, Any], options: dict[str, Any], seed: int) -> S
     st.to_remove = int(rules.get("remove_steps", 0))
     from app.games.semper_fi.hagaru import reduce_formations
     reduce_formations(st)                                        # 7.5: battalions already worn down
+    from app.games.semper_fi import edge_entry
+    edge_entry.prepare(st)                                       # SF-7.3d, SF-7.3b
     first = sc["play"]["first_setup"]
     st.setup_order = [first, other(first)]
     st.active = first
@@ -168,7 +170,10 @@ def setup_actions(state: SFState) -> list[dict[str, Any]]:
     out += restore
     from app.games.semper_fi.fieldworks import setup_actions as works
     out += works(state)                                            # 7.1
-    if not left and not (side == rm and state.to_remove > 0) and not restore:
+    from app.games.semper_fi.edge_entry import setup_actions as edges
+    choose = edges(state)                                          # SF-7.3a
+    out += choose
+    if not left and not (side == rm and state.to_remove > 0) and not restore and not choose:
         out.append({"type": "end-setup"})
     return out
 
