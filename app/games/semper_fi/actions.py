@@ -408,7 +408,7 @@ def _move(state: SFState, u: str, to: str, ctx: Context) -> None:
 
 def _after_step(state: SFState, u: str, to: str, ctx: Context, road: bool) -> None:
     from app.games.semper_fi.edge_entry import on_step
-    on_step(state, u, to, ctx)                                    # SF-7.3c: infiltration on the move
+    on_step(state, u, to, ctx)                                    # C14.8: infiltration on the move
     for x in [x for x in state.barrages if x.side != udef(u).side]:
         # C9.3: a unit moving into a live barrage zone (the impact hex or one of the six around)
         fp = indirect.zone_strength(state, x, to)

@@ -1,18 +1,18 @@
-"""Timed entry at the map edges with infiltration on the move (SF-7.3a to SF-7.3d in CORE.md):
+"""Timed entry at the map edges with infiltration on the move (C14.6 to C14.9 in CORE.md):
 7.3's Free Set Up and 173rd Regiment variants and all of 7.4. Nothing here is specific to one
 scenario: the scenario lists reinforcement entries with ``turn = "edge"``, each naming its
 ``regiment`` and ``wave``; the first wave's entry names the edges the regiment may choose (a map
 region and the time it arrives there), the infiltration die and the roll later waves need.
 
-- SF-7.3a: in its set-up the Chinese player picks one edge per regiment (an action each).
-- SF-7.3b: a regiment's first wave comes off the board on the first turn at or after its edge's
+- C14.6: in its set-up the Chinese player picks one edge per regiment (an action each).
+- C14.7: a regiment's first wave comes off the board on the first turn at or after its edge's
   time, hidden, and enters on that edge's hexes; each later wave needs its die roll at the start
   of each later turn. The regiment's mortar pools open with its first wave.
-- SF-7.3c: when the first wave arrives a die (half a die, rounded up, where the entry says so)
+- C14.8: when the first wave arrives a die (half a die, rounded up, where the entry says so)
   gives how many of its unrevealed units may step next to an American unit and stay hidden.
   The allowance is spent by the first such steps (a player always wants it then); each unit
   uses it once a game and keeps its cover until it leaves that hex, fires or assaults.
-- SF-7.3d: until the first Chinese unit is revealed the Americans may neither move nor fire
+- C14.9: until the first Chinese unit is revealed the Americans may neither move nor fire
   (the scenario's ``wait_for_contact``; the state starts out of contact).
 """
 
@@ -68,9 +68,9 @@ def arrival_turn(state: "SFState", edge: dict[str, Any]) -> int:
     return 0
 
 
-# -- set-up: choosing the edges (SF-7.3a) --------------------------------------------------------
+# -- set-up: choosing the edges (C14.6) --------------------------------------------------------
 def prepare(state: "SFState") -> None:
-    """At the start: out of contact (SF-7.3d) and the edge regiments' mortar pools closed."""
+    """At the start: out of contact (C14.9) and the edge regiments' mortar pools closed."""
     regs = regiments(state.scen)
     if not regs:
         return
@@ -94,7 +94,7 @@ def setup_actions(state: "SFState") -> list[dict[str, Any]]:
 def choose(state: "SFState", regiment: str, edge: str, ctx: Context) -> None:
     """The choice is secret: the log says only that an edge was picked."""
     state.edges[regiment] = edge
-    ctx.log(f"The Chinese player assigns the {regiment} Regiment its map edge and time of entry", "SF-7.3a",
+    ctx.log(f"The Chinese player assigns the {regiment} Regiment its map edge and time of entry", "C14.6",
             kind="setup")
 
 
@@ -104,7 +104,7 @@ def describe(state: "SFState", a: dict[str, Any]) -> str:
     return f"The {a['regiment']} Regiment enters from the {x.get('name', a['edge'])} at {str(x.get('at', ''))[-4:]}"
 
 
-# -- arrival (SF-7.3b, SF-7.3c) ------------------------------------------------------------------
+# -- arrival (C14.7, C14.8) ------------------------------------------------------------------
 def command_phase(state: "SFState", ctx: Context) -> None:
     for reg in sorted(regiments(state.scen)):
         spec = regiments(state.scen)[reg]
@@ -121,7 +121,7 @@ def command_phase(state: "SFState", ctx: Context) -> None:
             if state.turn <= state.edge_turn.get(reg, 0):
                 continue
             need = int(spec.get("later_on", 6))
-            r = ctx.d6(f"Does the next battalion of the {reg} Regiment join ({need}+)?", "SF-7.3b")
+            r = ctx.d6(f"Does the next battalion of the {reg} Regiment join ({need}+)?", "C14.7")
             if r < need:
                 continue
         _release(state, reg, ids[done], ctx)
@@ -143,15 +143,15 @@ def _release(state: "SFState", reg: str, index: int, ctx: Context) -> None:
             if m.get("regiment") == reg:
                 state.mortar_fires[m["id"]] = int(m["total"])
     ctx.log(f"{n} units of the {reg} Regiment reach the {edge_of(state, reg).get('name', 'map edge')}",
-            "SF-7.3b", kind="reinforce")
+            "C14.7", kind="reinforce")
 
 
 def _roll_infiltration(state: "SFState", reg: str, spec: dict[str, Any], ctx: Context) -> None:
     half = spec.get("infiltrate") == "half"
-    r = ctx.d6(f"Infiltration: {reg} Regiment units that may slip next to the Americans unseen", "SF-7.3c")
+    r = ctx.d6(f"Infiltration: {reg} Regiment units that may slip next to the Americans unseen", "C14.8")
     n = (r + 1) // 2 if half else r
     state.infiltrations[reg] = n
-    ctx.log(f"{n} unit{'s' if n != 1 else ''} of the {reg} Regiment may infiltrate on the move", "SF-7.3c",
+    ctx.log(f"{n} unit{'s' if n != 1 else ''} of the {reg} Regiment may infiltrate on the move", "C14.8",
             kind="reinforce")
 
 
@@ -176,7 +176,7 @@ def on_step(state: "SFState", uid: str, h: str, ctx: Context) -> None:
     state.infiltrated.append(uid)
     state.cloaked[uid] = h
     ctx.log(f"A hidden unit infiltrates next to the American line ({state.infiltrations[d.regiment]} more "
-            f"allowed for the {d.regiment})", "SF-7.3c", kind="move")
+            f"allowed for the {d.regiment})", "C14.8", kind="move")
 
 
 def cloaked(state: "SFState", uid: str) -> bool:

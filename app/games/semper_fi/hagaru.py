@@ -33,6 +33,18 @@ def armor_clash(state: "SFState", uid: str, h: str) -> bool:
     return any(udef(u).type.vehicle != tank for u in side_at(state, h, d.side) if u != uid)
 
 
+def armor_blocked(state: "SFState", uid: str) -> set[str]:
+    """Every hex ``armor_clash`` forbids ``uid``, found in one pass over the units (set-up lists
+    each unit's hexes across the whole map in the free set-ups)."""
+    if not armor_rule(state):
+        return set()
+    d = udef(uid)
+    if d.side != US:
+        return set()
+    tank = d.type.vehicle
+    return {s.at for u, s in state.units.items() if u != uid and udef(u).side == US and udef(u).type.vehicle != tank}
+
+
 # -- infiltration -------------------------------------------------------------------------------
 def infiltration_spec(state: "SFState") -> dict[str, Any]:
     for e in state.scen.get("setup", []) or []:

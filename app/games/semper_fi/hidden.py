@@ -44,7 +44,7 @@ def reveal(state: "SFState", uid: str, ctx: Context, why: str, rule: str = "1.3c
         if (state.scen.get("rules") or {}).get("march_column"):
             ctx.log("Contact! The march column is released (4.1)", "4.1", kind="contact")
         else:
-            ctx.log("Contact! A Chinese unit is revealed: the Americans may move and fire", "SF-7.3d",
+            ctx.log("Contact! A Chinese unit is revealed: the Americans may move and fire", "C14.9",
                     kind="contact")
 
 
@@ -54,7 +54,7 @@ def reveal_checks(state: "SFState", ctx: Context) -> None:
     for uid in sorted(state.units):
         s = state.units[uid]
         if not s.hidden or s.at in BOXES or (state.cloaked and cloaked(state, uid)):
-            continue                                       # SF-7.3c: an infiltrator keeps its cover
+            continue                                       # C14.8: an infiltrator keeps its cover
         enemy_hexes = hexes_of(state, other(udef(uid).side))
         if any(b.grid.distance(s.at, h) <= 1 for h in enemy_hexes):
             reveal(state, uid, ctx, "an enemy unit is next to it")

@@ -354,7 +354,7 @@ def _validate_body(sc: dict[str, Any], b: Board, clock: list[str], c: Any) -> li
                     break
     for i, e in enumerate(sc.get("reinforcement", []) or []):
         p = f"reinforcement[{i}]"
-        if e.get("turn") not in ("committed", "edge"):   # 7.3: a die commits it; SF-7.3b: a chosen edge
+        if e.get("turn") not in ("committed", "edge"):   # 7.3: a die commits it; C14.7: a chosen edge
             _when(e.get("turn"), clock, f"{p}.turn", out)
         if e.get("units"):
             pick_units(e.get("units"), used, f"{p}.units", out)
