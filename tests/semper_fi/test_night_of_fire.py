@@ -224,10 +224,22 @@ def test_c14_9_no_us_move_or_fire_until_a_chinese_unit_is_revealed() -> None:
     assert not st.contact
     _clear(st)
     _play(st, "us", 3)
+    st.visibility = 3
     st.units["item-3-1-plt-1"].at = "16.08"
     st.units["1-172-plt-1"].at = "16.06"
     st.units["1-172-plt-1"].hidden = True
     assert not {a["type"] for a in GAME.legal_actions(st)} & {"move", "mode", "fire", "point-fire", "assault"}
+    # the gate itself: a battery with a target in view still holds fire until contact
+    for i in range(1, 7):
+        st.units[f"dog-2-11-105mm-{i}"].at = "21.15"
+    st.units["1-172-plt-2"].at = "17.08"
+    st.phase = "air-artillery"
+    assert GAME.legal_actions(st) == [{"type": "end-phase"}]
+    st.contact = True
+    assert any(a["type"] == "battery-fire" for a in GAME.legal_actions(st))
+    st.contact = False
+    st.units["1-172-plt-2"].at = "elim"
+    st.phase = "action-1"
     from app.games.semper_fi import hidden
     ctx = Context(st.rng)
     hidden.reveal(st, "1-172-plt-1", ctx, "test")

@@ -36,10 +36,11 @@ def _legal(state: SFState) -> list[Action]:
     side = state.active
     out: list[Action] = []
     if state.phase == "air-artillery":
-        out += indirect.artillery_actions(state, side)
-        out += onmap.mission_actions(state, side)
-        if side == US:
-            out += air.air_actions(state)
+        if _may_act(state, side):                                # C14.9: no fire before contact
+            out += indirect.artillery_actions(state, side)
+            out += onmap.mission_actions(state, side)
+            if side == US:
+                out += air.air_actions(state)
         out.append({"type": "end-phase"})
         return out
     if special.marching(state) and side == US:
@@ -49,14 +50,14 @@ def _legal(state: SFState) -> list[Action]:
             out.append({"type": "end-phase"})
         return out
     out += _unit_actions(state, side)
-    out += _fire_actions(state, side)
-    out += ([a for a in assault.assault_actions(state, side) if _sheet_allows_assault(state, a, side)]
-            if _may_act(state, side) else [])
-    out += indirect.mortar_actions(state, side)
-    out += indirect.nominal_actions(state, side)
-    out += onmap.mission_actions(state, side)
-    if side == US:
-        out += air.air_actions(state)
+    if _may_act(state, side):                                    # 4.2, C14.9: not before contact
+        out += _fire_actions(state, side)
+        out += [a for a in assault.assault_actions(state, side) if _sheet_allows_assault(state, a, side)]
+        out += indirect.mortar_actions(state, side)
+        out += indirect.nominal_actions(state, side)
+        out += onmap.mission_actions(state, side)
+        if side == US:
+            out += air.air_actions(state)
     out += orders.play_actions(state, side)
     out.append({"type": "end-phase"})
     return out
