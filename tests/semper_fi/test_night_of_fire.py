@@ -261,3 +261,26 @@ def test_7_3_variant_173rd_with_free_set_up_enters_by_an_edge_like_the_172nd() -
     assert all(st.units[u].at == "pool" for u in st.units if "-173-" in u)
     assert edge_entry.regiments(st.scen)["173rd"]["edges"] == edge_entry.regiments(st.scen)["172nd"]["edges"]
     assert st.mortar_fires["173-str3"] == 0                        # opens when the regiment arrives
+
+
+def test_7_4_the_ai_assigns_edges_and_brings_the_chinese_on_legally() -> None:
+    """The computer's Chinese set-up (one edge per regiment) and its first entries: every choice
+    among the legal actions (whole 7.4 AI games are `ridgeline selfplay` runs)."""
+    from app.ai.semper_fi import make_ai
+    m = Match.start(GAME, scenario(NF2), seed=5, keep_snapshots=False)
+    m.apply({"type": "place-rest"})
+    m.apply({"type": "end-setup"})
+    ai = make_ai(seed=5, side="nk")
+    entered = 0
+    for _ in range(400):
+        legal = m.legal_actions()
+        if m.state.active == "nk" and m.state.phase in ("setup", "action-1", "action-2"):
+            a = ai.choose(m, legal)
+            assert a in legal
+            entered += a["type"] == "move" and m.state.units[a["unit"]].at == "offmap"
+            if entered >= 4:
+                break
+        else:
+            a = next((x for x in legal if x["type"] in ("end-phase", "go-first", "pass")), legal[0])
+        m.apply(a)
+    assert sorted(m.state.edges) == ["172nd", "173rd", "240th"] and entered >= 4

@@ -348,8 +348,10 @@ def _validate_body(sc: dict[str, Any], b: Board, clock: list[str], c: Any) -> li
         ap = area_problems(b, e.get("area"), f"{p}.area")
         out += ap
         if not ap and units:
-            for u in units:
-                if not legal_setup_hexes(b, sc, u, area_hexes(b, e["area"])):
+            hexes = area_hexes(b, e["area"])
+            kinds = {(c.units[u].side, c.units[u].type.id): u for u in reversed(units)}   # one check a type
+            for u in [u for u in units if kinds.get((c.units[u].side, c.units[u].type.id)) == u]:
+                if not legal_setup_hexes(b, sc, u, hexes):
                     out.append((f"{p}.area", f"no legal hex in this set-up area for {c.units[u].type.name}"))
                     break
     for i, e in enumerate(sc.get("reinforcement", []) or []):
