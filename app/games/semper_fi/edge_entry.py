@@ -130,12 +130,8 @@ def command_phase(state: "SFState", ctx: Context) -> None:
 
 
 def _release(state: "SFState", reg: str, index: int, ctx: Context) -> None:
-    n = 0
-    for u, o in sorted(state.origin.items()):
-        if o == f"reinforcement:{index}" and state.units[u].at == "pool":
-            state.units[u].at = "offmap"
-            state.units[u].hidden = True
-            n += 1
+    from app.games.semper_fi.hagaru import release
+    n = release(state, index)
     state.edge_waves[reg] = state.edge_waves.get(reg, 0) + 1
     state.edge_turn[reg] = state.turn
     if state.edge_waves[reg] == 1:

@@ -166,14 +166,21 @@ def coordination_roll(state: "SFState", ctx: Context) -> None:
     if r < int(w.get("on", 6)):
         return
     state.checkpoint["waves"] = done + 1
-    n = 0
-    for u, o in sorted(state.origin.items()):
-        if o == f"reinforcement:{w['reinforcement']}" and state.units[u].at == "pool":
-            state.units[u].at = "offmap"
-            state.units[u].hidden = True
-            n += 1
+    n = release(state, int(w["reinforcement"]))
     for m in state.scen.get("mortar", []) or []:
         if m.get("opens_with") == w.get("id"):
             state.mortar_fires[m["id"]] = int(m["total"])
     ctx.log(f"{w.get('name', 'A battalion')} of the 240th Regiment is committed: {n} units may enter "
             "on their set-up area", "7.3", kind="reinforce")
+
+
+def release(state: "SFState", index: int) -> int:
+    """Bring the units of reinforcement entry ``index`` still waiting in the pool off the board,
+    hidden (7.3's committed battalions, C14.7's arrivals); how many came."""
+    n = 0
+    for u, o in sorted(state.origin.items()):
+        if o == f"reinforcement:{index}" and state.units[u].at == "pool":
+            state.units[u].at = "offmap"
+            state.units[u].hidden = True
+            n += 1
+    return n
