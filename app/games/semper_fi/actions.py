@@ -11,7 +11,7 @@ from app.games.semper_fi import (air, assault, fire, hidden, indirect, morale, m
                                  orders, overwatch, sequence, setup, special)
 from app.games.semper_fi.data import US, tables
 from app.games.semper_fi.state import COLUMN, EXITED, OFFMAP, SFState
-from app.games.semper_fi.units import bd, other, revealed_at, side_at, udef, units_of, values
+from app.games.semper_fi.units import bd, hexes_of, other, revealed_at, side_at, udef, units_of, values
 
 
 # -- legality --------------------------------------------------------------------------------------
@@ -82,6 +82,8 @@ def _unit_actions(state: SFState, side: str, only_column_free: bool = False,
     out: list[Action] = []
     b = bd(state)
     waiting = not _may_act(state, side)
+    entry_ok: dict[tuple[str, str], bool] = {}          # (type, hex) -> may enter there, once a call
+    bad: set[str] | None = None                          # hexes no unit may enter from off the map
     for u in ([only] if only else sorted(state.units)):
         d = udef(u)
         s = state.units[u]
@@ -95,11 +97,16 @@ def _unit_actions(state: SFState, side: str, only_column_free: bool = False,
             if not _committed(state, u) or s.acted:
                 continue
             area, road = special.entry_area(state, u)
-            bad = movement.forbidden(state, side)
+            if bad is None:
+                bad = set(movement.forbidden(state, side)) | set(hexes_of(state, other(side)))
+            ty = udef(u).type.id
             for h in sorted(area):
-                if h in bad or side_at(state, h, other(side)) or (road and not b.has_road(h)):
+                if h in bad or (road and not b.has_road(h)):
                     continue
-                if setup.unit_may_stand(b, state.scen, u, h):
+                ok = entry_ok.get((ty, h))
+                if ok is None:
+                    ok = entry_ok[(ty, h)] = setup.unit_may_stand(b, state.scen, u, h)
+                if ok:
                     out.append({"type": "move", "unit": u, "to": h})
             continue
         if s.at not in b.hexset:

@@ -153,9 +153,9 @@ def _roll_infiltration(state: "SFState", reg: str, spec: dict[str, Any], ctx: Co
 
 def entry_hexes(state: "SFState", uid: str) -> set[str]:
     """The chosen edge's hexes for an arrived unit of an edge regiment."""
-    reg = next((r for r in regiments(state.scen) if any(
-        state.origin.get(uid) == f"reinforcement:{i}" for i in waves(state.scen, r))), "")
-    edge = edge_of(state, reg) if reg else {}
+    kind, _, i = state.origin.get(uid, ":").partition(":")
+    e = state.scen["reinforcement"][int(i)] if kind == "reinforcement" else {}
+    edge = edge_of(state, str(e["regiment"])) if e.get("turn") == EDGE else {}
     return set(area_cached(bd(state), {"region": edge["region"]})) if edge else set()
 
 
