@@ -10,6 +10,7 @@ from app.engine.match import Match
 from app.games.semper_fi import breakdown, edge_entry, morale, special, victory
 from app.games.semper_fi.data import board
 from app.games.semper_fi.game import GAME
+from app.games.semper_fi.presentation import prompt
 from app.games.semper_fi.setup import placement_hexes
 from app.games.semper_fi.state import SFState
 from app.games.semper_fi.units import udef
@@ -134,6 +135,7 @@ def test_c14_6_the_chinese_assign_each_regiment_an_edge_before_ending_their_set_
     st.active = "nk"
     legal = GAME.legal_actions(st)
     assert {"type": "end-setup"} not in legal
+    assert "map edge each regiment" in prompt(st)
     assert {(a["regiment"], a["edge"]) for a in legal if a["type"] == "entry-edge"} == {
         ("172nd", "sw"), ("172nd", "nw"), ("240th", "ne"), ("240th", "se")}
     ctx = act(st, {"type": "entry-edge", "regiment": "172nd", "edge": "nw"})
@@ -229,6 +231,7 @@ def test_c14_9_no_us_move_or_fire_until_a_chinese_unit_is_revealed() -> None:
     st.units["1-172-plt-1"].at = "16.06"
     st.units["1-172-plt-1"].hidden = True
     assert not {a["type"] for a in GAME.legal_actions(st)} & {"move", "mode", "fire", "point-fire", "assault"}
+    assert "until an enemy unit is revealed" in prompt(st)
     # the gate itself: a battery with a target in view still holds fire until contact
     for i in range(1, 7):
         st.units[f"dog-2-11-105mm-{i}"].at = "21.15"

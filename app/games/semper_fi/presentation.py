@@ -366,8 +366,14 @@ def prompt(state: SFState) -> str:
     if state.pending and state.pending[0].kind in PENDING_PROMPTS:
         p = state.pending[0]
         return PENDING_PROMPTS[p.kind].format(who=who, hex=p.hex, unit=udef(p.units[0]).label if p.units else "")
+    from app.games.semper_fi import edge_entry
+    if state.phase == "setup" and edge_entry.setup_actions(state):
+        return f"{who} player: choose the map edge each regiment comes in by (its time comes with it), then finish setting up"
     if state.phase in PHASE_PROMPTS:
         return PHASE_PROMPTS[state.phase].format(who=who)
+    if edge_entry.regiments(state.scen) and not state.contact and \
+            (state.scen.get("rules") or {}).get("wait_for_contact") == state.active:
+        return f"{who} player: no unit may move or fire until an enemy unit is revealed; end the phase"
     if (state.scen.get("rules") or {}).get("march_column") and not state.contact and state.active == US:
         return "US player: march the column along the road, unit by unit"
     return f"{who} player: move, fire and assault with your units, then end the phase"
