@@ -143,6 +143,7 @@ def test_c14_6_the_chinese_assign_each_regiment_an_edge_before_ending_their_set_
     act(st, {"type": "entry-edge", "regiment": "240th", "edge": "ne"})
     assert {"type": "end-setup"} in GAME.legal_actions(st)
     assert st.edges == {"172nd": "nw", "240th": "ne"}
+    assert GAME.view(st, "us")["edges"] == {} and GAME.view(st, "nk")["edges"] == st.edges
 
 
 def test_c14_7_regiments_arrive_at_their_edge_time_and_the_second_240th_battalion_on_a_6() -> None:

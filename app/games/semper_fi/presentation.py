@@ -112,6 +112,10 @@ def view(state: SFState, side: str | None) -> dict[str, Any]:
         if isinstance(sheet, dict):
             data[key] = {f: v for f, v in sheet.items() if open_to(state, f, side)}
     data["pending"] = [p for p in data.get("pending", []) if p.get("side") == side or p.get("kind") != "retreat"]
+    if side != NK:                                   # C14.6, C14.8: the edges and infiltrators are secret
+        for key in ("edges", "infiltrations", "infiltrated", "cloaked"):
+            if key in data:
+                data[key] = type(data[key])()
     return data
 
 
