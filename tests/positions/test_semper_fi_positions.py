@@ -69,6 +69,31 @@ def test_semper_fi_positions_round_trip_at_random_moments(tmp_path, path, seed, 
     assert checked >= 5 and m.state.phase != "setup"
 
 
+def test_semper_fi_7_4_positions_round_trip_with_edges_and_infiltrators(tmp_path):
+    """7.4 Night of Fire II: the chosen map edges, arrived waves, infiltration allowances and an
+    infiltrator's cover (C14.6-C14.8) survive a save at random moments of play."""
+    m = _start(SF / "scenarios" / "7-4-night-of-fire-ii.toml", 6)
+    m.apply({"type": "place-rest"}, checked=True)
+    m.apply({"type": "end-setup"}, checked=True)
+    for reg, edge in (("172nd", "sw"), ("173rd", "sw"), ("240th", "ne")):
+        m.apply({"type": "entry-edge", "regiment": reg, "edge": edge}, checked=True)
+    rng = Rng.from_seed(17)
+    checked = 0
+    for i in range(37):
+        if i % 9 == 0 or (m.state.cloaked and checked < 6):
+            back, _doc = _reload(m, tmp_path)
+            assert back.digest() == m.digest(), f"step {i}"
+            assert _legal(back) == _legal(m), f"step {i}"
+            assert back.state.edges == m.state.edges and back.state.cloaked == m.state.cloaked
+            checked += 1
+        legal = m.legal_actions()
+        if not legal:
+            break
+        enter = [a for a in legal if a["type"] == "move" and m.state.units[a["unit"]].at == "offmap"]
+        m.apply(rng.choice(enter or legal))
+    assert checked >= 5 and m.state.edge_waves and m.state.infiltrations
+
+
 def test_a_pending_retreat_is_written_and_read_back(tmp_path):
     """Play random moves until a decision is owed, then save: the [[pending]] row carries it."""
     m = _start(AMBUSH, 5)

@@ -20,7 +20,7 @@ SHORT = {"5-3-battle-for-no-name-ridge": "17 Aug 1320", "4-1-ambush": "12 Aug 14
          "5-1-morning-assault": "17 Aug 0900", "5-2-1-5-to-the-fore": "17 Aug 1600",
          "7-1-assault-on-the-airstrip": "28 Nov 2300", "7-2-battle-for-east-hill": "29 Nov 0400",
          "7-5-battle-for-east-hill-round-two": "1 Dec 0100",
-         "7-3-night-of-fire": "29 Nov 0000"}
+         "7-3-night-of-fire": "29 Nov 0000", "7-4-night-of-fire-ii": "29 Nov 2300"}
 
 
 def cases() -> list[tuple[str, str]]:

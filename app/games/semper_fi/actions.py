@@ -11,7 +11,7 @@ from app.games.semper_fi import (air, assault, fire, hidden, indirect, morale, m
                                  orders, overwatch, sequence, setup, special)
 from app.games.semper_fi.data import US, tables
 from app.games.semper_fi.state import COLUMN, EXITED, OFFMAP, SFState
-from app.games.semper_fi.units import bd, other, revealed_at, side_at, udef, units_of, values
+from app.games.semper_fi.units import bd, hexes_of, other, revealed_at, side_at, udef, units_of, values
 
 
 # -- legality --------------------------------------------------------------------------------------
@@ -36,10 +36,11 @@ def _legal(state: SFState) -> list[Action]:
     side = state.active
     out: list[Action] = []
     if state.phase == "air-artillery":
-        out += indirect.artillery_actions(state, side)
-        out += onmap.mission_actions(state, side)
-        if side == US:
-            out += air.air_actions(state)
+        if _may_act(state, side):                                # C14.9: no fire before contact
+            out += indirect.artillery_actions(state, side)
+            out += onmap.mission_actions(state, side)
+            if side == US:
+                out += air.air_actions(state)
         out.append({"type": "end-phase"})
         return out
     if special.marching(state) and side == US:
@@ -49,14 +50,14 @@ def _legal(state: SFState) -> list[Action]:
             out.append({"type": "end-phase"})
         return out
     out += _unit_actions(state, side)
-    out += _fire_actions(state, side)
-    out += ([a for a in assault.assault_actions(state, side) if _sheet_allows_assault(state, a, side)]
-            if _may_act(state, side) else [])
-    out += indirect.mortar_actions(state, side)
-    out += indirect.nominal_actions(state, side)
-    out += onmap.mission_actions(state, side)
-    if side == US:
-        out += air.air_actions(state)
+    if _may_act(state, side):                                    # 4.2, C14.9: not before contact
+        out += _fire_actions(state, side)
+        out += [a for a in assault.assault_actions(state, side) if _sheet_allows_assault(state, a, side)]
+        out += indirect.mortar_actions(state, side)
+        out += indirect.nominal_actions(state, side)
+        out += onmap.mission_actions(state, side)
+        if side == US:
+            out += air.air_actions(state)
     out += orders.play_actions(state, side)
     out.append({"type": "end-phase"})
     return out
@@ -81,6 +82,8 @@ def _unit_actions(state: SFState, side: str, only_column_free: bool = False,
     out: list[Action] = []
     b = bd(state)
     waiting = not _may_act(state, side)
+    entry_ok: dict[tuple[str, str], bool] = {}          # (type, hex) -> may enter there, once a call
+    bad: set[str] | None = None                          # hexes no unit may enter from off the map
     for u in ([only] if only else sorted(state.units)):
         d = udef(u)
         s = state.units[u]
@@ -94,11 +97,16 @@ def _unit_actions(state: SFState, side: str, only_column_free: bool = False,
             if not _committed(state, u) or s.acted:
                 continue
             area, road = special.entry_area(state, u)
-            bad = movement.forbidden(state, side)
+            if bad is None:
+                bad = set(movement.forbidden(state, side)) | set(hexes_of(state, other(side)))
+            ty = udef(u).type.id
             for h in sorted(area):
-                if h in bad or side_at(state, h, other(side)) or (road and not b.has_road(h)):
+                if h in bad or (road and not b.has_road(h)):
                     continue
-                if setup.unit_may_stand(b, state.scen, u, h):
+                ok = entry_ok.get((ty, h))
+                if ok is None:
+                    ok = entry_ok[(ty, h)] = setup.unit_may_stand(b, state.scen, u, h)
+                if ok:
                     out.append({"type": "move", "unit": u, "to": h})
             continue
         if s.at not in b.hexset:
@@ -217,6 +225,9 @@ def apply(state: SFState, action: Action, ctx: Context) -> None:
     elif t == "restore-step":
         from app.games.semper_fi.linked import restore
         restore(state, action["unit"], ctx)
+    elif t == "entry-edge":
+        from app.games.semper_fi.edge_entry import choose
+        choose(state, action["regiment"], action["edge"], ctx)
     elif t == "end-setup":
         if setup.end_setup(state, ctx):
             sequence.begin_play(state, ctx)
@@ -404,6 +415,8 @@ def _move(state: SFState, u: str, to: str, ctx: Context) -> None:
 
 
 def _after_step(state: SFState, u: str, to: str, ctx: Context, road: bool) -> None:
+    from app.games.semper_fi.edge_entry import on_step
+    on_step(state, u, to, ctx)                                    # C14.8: infiltration on the move
     for x in [x for x in state.barrages if x.side != udef(u).side]:
         # C9.3: a unit moving into a live barrage zone (the impact hex or one of the six around)
         fp = indirect.zone_strength(state, x, to)

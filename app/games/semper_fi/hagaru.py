@@ -33,6 +33,18 @@ def armor_clash(state: "SFState", uid: str, h: str) -> bool:
     return any(udef(u).type.vehicle != tank for u in side_at(state, h, d.side) if u != uid)
 
 
+def armor_blocked(state: "SFState", uid: str) -> set[str]:
+    """Every hex ``armor_clash`` forbids ``uid``, found in one pass over the units (set-up lists
+    each unit's hexes across the whole map in the free set-ups)."""
+    if not armor_rule(state):
+        return set()
+    d = udef(uid)
+    if d.side != US:
+        return set()
+    tank = d.type.vehicle
+    return {s.at for u, s in state.units.items() if u != uid and udef(u).side == US and udef(u).type.vehicle != tank}
+
+
 # -- infiltration -------------------------------------------------------------------------------
 def infiltration_spec(state: "SFState") -> dict[str, Any]:
     for e in state.scen.get("setup", []) or []:
@@ -154,14 +166,21 @@ def coordination_roll(state: "SFState", ctx: Context) -> None:
     if r < int(w.get("on", 6)):
         return
     state.checkpoint["waves"] = done + 1
-    n = 0
-    for u, o in sorted(state.origin.items()):
-        if o == f"reinforcement:{w['reinforcement']}" and state.units[u].at == "pool":
-            state.units[u].at = "offmap"
-            state.units[u].hidden = True
-            n += 1
+    n = release(state, int(w["reinforcement"]))
     for m in state.scen.get("mortar", []) or []:
         if m.get("opens_with") == w.get("id"):
             state.mortar_fires[m["id"]] = int(m["total"])
     ctx.log(f"{w.get('name', 'A battalion')} of the 240th Regiment is committed: {n} units may enter "
             "on their set-up area", "7.3", kind="reinforce")
+
+
+def release(state: "SFState", index: int) -> int:
+    """Bring the units of reinforcement entry ``index`` still waiting in the pool off the board,
+    hidden (7.3's committed battalions, C14.7's arrivals); how many came."""
+    n = 0
+    for u, o in sorted(state.origin.items()):
+        if o == f"reinforcement:{index}" and state.units[u].at == "pool":
+            state.units[u].at = "offmap"
+            state.units[u].hidden = True
+            n += 1
+    return n

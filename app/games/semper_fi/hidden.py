@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 from app.engine.game import Context
 from app.games.semper_fi.data import NK, US, tables
+from app.games.semper_fi.edge_entry import cloaked
 from app.games.semper_fi.sight import light, los, open_for_spotting, spotting_range
 from app.games.semper_fi.state import BOXES
 from app.games.semper_fi.units import bd, hexes_of, other, udef, units_of
@@ -15,13 +16,13 @@ if TYPE_CHECKING:
     from app.games.semper_fi.state import SFState
 
 
-def _seen_by_enemy(state: "SFState", uid: str, fired: bool = False) -> bool:
+def _seen_by_enemy(state: "SFState", uid: str, fired: bool = False, foes: list[str] | None = None) -> bool:
     b = bd(state)
     s = state.units[uid]
     rng = spotting_range(state, b, s.at, fired=fired)
     if not fired:
         rng = max(rng, int(tables()["spotting"][_lt(state)]["open"]))
-    for h in hexes_of(state, other(udef(uid).side)):
+    for h in hexes_of(state, other(udef(uid).side)) if foes is None else foes:
         if b.grid.distance(h, s.at) <= rng and los(state, b, h, s.at)[0]:
             return True
     return False
@@ -40,21 +41,29 @@ def reveal(state: "SFState", uid: str, ctx: Context, why: str, rule: str = "1.3c
     ctx.reveal(f"{d.label} is revealed at {s.at} ({why})", rule, unit=uid, at=s.at)
     if d.side == NK and not state.contact:
         state.contact = True
-        ctx.log("Contact! The march column is released (4.1)", "4.1", kind="contact")
+        if (state.scen.get("rules") or {}).get("march_column"):
+            ctx.log("Contact! The march column is released (4.1)", "4.1", kind="contact")
+        else:
+            ctx.log("Contact! A Chinese unit is revealed: the Americans may move and fire", "C14.9",
+                    kind="contact")
 
 
 def reveal_checks(state: "SFState", ctx: Context) -> None:
     """1.3c: adjacency to an enemy, or standing in open ground in an enemy's view undug."""
     b = bd(state)
+    sides: dict[str, list[str]] = {}          # enemy hexes, once a side (a reveal moves nothing)
     for uid in sorted(state.units):
         s = state.units[uid]
-        if not s.hidden or s.at in BOXES:
-            continue
-        enemy_hexes = hexes_of(state, other(udef(uid).side))
+        if not s.hidden or s.at in BOXES or (state.cloaked and cloaked(state, uid)):
+            continue                                       # C14.8: an infiltrator keeps its cover
+        foe = other(udef(uid).side)
+        if foe not in sides:
+            sides[foe] = hexes_of(state, foe)
+        enemy_hexes = sides[foe]
         if any(b.grid.distance(s.at, h) <= 1 for h in enemy_hexes):
             reveal(state, uid, ctx, "an enemy unit is next to it")
             continue
-        if open_for_spotting(b, s.at) and not s.dug_in and _seen_by_enemy(state, uid):
+        if open_for_spotting(b, s.at) and not s.dug_in and _seen_by_enemy(state, uid, foes=enemy_hexes):
             reveal(state, uid, ctx, "in open ground in view of the enemy")
 
 

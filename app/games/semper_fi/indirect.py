@@ -300,10 +300,14 @@ def pool_ready(state: "SFState", pool: dict[str, Any]) -> int:
 
 def nominal_actions(state: "SFState", side: str) -> list[dict[str, Any]]:
     out = []
+    seen: dict[str, dict[str, str]] = {}          # a regiment's pools share their spotters
     for p in pools(state, side):
         if pool_ready(state, p) <= 0:
             continue
-        for h in sorted(pool_targets(state, p)):
+        reg = str(p.get("regiment", ""))
+        if reg not in seen:
+            seen[reg] = pool_targets(state, p)
+        for h in sorted(seen[reg]):
             out.append({"type": "mortar-fire", "pool": p["id"], "at": h})
     return out
 

@@ -112,6 +112,10 @@ def view(state: SFState, side: str | None) -> dict[str, Any]:
         if isinstance(sheet, dict):
             data[key] = {f: v for f, v in sheet.items() if open_to(state, f, side)}
     data["pending"] = [p for p in data.get("pending", []) if p.get("side") == side or p.get("kind") != "retreat"]
+    if side != NK:                                   # C14.6, C14.8: the edges and infiltrators are secret
+        for key in ("edges", "infiltrations", "infiltrated", "cloaked"):
+            if key in data:
+                data[key] = type(data[key])()
     return data
 
 
@@ -161,6 +165,9 @@ def describe_action(state: SFState, a: Action) -> str:
         return f"{lab(a['unit'])}: {'illumination' if a.get('ammo') == 'illum' else 'mortar fire'} on {a['at']}"
     if t == "overwatch-mortar":
         return f"{a['count']} regimental mortar fire{'s' if a['count'] > 1 else ''} on {a['at']}"
+    if t == "entry-edge":
+        from app.games.semper_fi.edge_entry import describe
+        return describe(state, a)
     if t == "pass":
         return "Hold fire" if state.pending and state.pending[0].kind in ("overwatch", "return-fire") else "Pass"
     return t
@@ -370,8 +377,14 @@ def prompt(state: SFState) -> str:
     if state.pending and state.pending[0].kind in PENDING_PROMPTS:
         p = state.pending[0]
         return PENDING_PROMPTS[p.kind].format(who=who, hex=p.hex, unit=udef(p.units[0]).label if p.units else "")
+    from app.games.semper_fi import edge_entry
+    if state.phase == "setup" and edge_entry.setup_actions(state):
+        return f"{who} player: choose the map edge each regiment comes in by (its time comes with it), then finish setting up"
     if state.phase in PHASE_PROMPTS:
         return PHASE_PROMPTS[state.phase].format(who=who)
+    if edge_entry.regiments(state.scen) and not state.contact and \
+            (state.scen.get("rules") or {}).get("wait_for_contact") == state.active:
+        return f"{who} player: no unit may move or fire until an enemy unit is revealed; end the phase"
     if (state.scen.get("rules") or {}).get("march_column") and not state.contact and state.active == US:
         return "US player: march the column along the road, unit by unit"
     return f"{who} player: move, fire and assault with your units, then end the phase"

@@ -241,6 +241,10 @@ def with_variants(sc: dict[str, Any], options: dict[str, Any]) -> dict[str, Any]
                 e = {k: val for k, val in entry.items() if k != "part"}
                 ps[i - 1].setdefault("setup", []).append(e)
     sc["variants_on"] = [v["id"] for v in on]
+    for kind in ("setup", "reinforcement", "mortar"):               # entries for some variants only
+        if isinstance(sc.get(kind), list):
+            sc[kind] = [e for e in sc[kind] if not isinstance(e, dict) or (
+                bool(options.get(e["needs"])) if e.get("needs") else True) and not options.get(e.get("unless", ""))]
     areas = sc.get("areas") or {}
     for kind in ("setup", "reinforcement"):
         for e in sc.get(kind, []) or []:
@@ -344,13 +348,15 @@ def _validate_body(sc: dict[str, Any], b: Board, clock: list[str], c: Any) -> li
         ap = area_problems(b, e.get("area"), f"{p}.area")
         out += ap
         if not ap and units:
-            for u in units:
-                if not legal_setup_hexes(b, sc, u, area_hexes(b, e["area"])):
+            hexes = area_hexes(b, e["area"])
+            kinds = {(c.units[u].side, c.units[u].type.id): u for u in reversed(units)}   # one check a type
+            for u in [u for u in units if kinds.get((c.units[u].side, c.units[u].type.id)) == u]:
+                if not legal_setup_hexes(b, sc, u, hexes):
                     out.append((f"{p}.area", f"no legal hex in this set-up area for {c.units[u].type.name}"))
                     break
     for i, e in enumerate(sc.get("reinforcement", []) or []):
         p = f"reinforcement[{i}]"
-        if e.get("turn") != "committed":              # 7.3: arrives when a die commits it
+        if e.get("turn") not in ("committed", "edge"):   # 7.3: a die commits it; C14.7: a chosen edge
             _when(e.get("turn"), clock, f"{p}.turn", out)
         if e.get("units"):
             pick_units(e.get("units"), used, f"{p}.units", out)

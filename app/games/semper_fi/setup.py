@@ -95,6 +95,8 @@ def setup_state(sc_raw: dict[str, Any], options: dict[str, Any], seed: int) -> S
     st.to_remove = int(rules.get("remove_steps", 0))
     from app.games.semper_fi.hagaru import reduce_formations
     reduce_formations(st)                                        # 7.5: battalions already worn down
+    from app.games.semper_fi import edge_entry
+    edge_entry.prepare(st)                                       # C14.9, C14.7
     first = sc["play"]["first_setup"]
     st.setup_order = [first, other(first)]
     st.active = first
@@ -130,8 +132,9 @@ def placement_hexes(state: SFState, uid: str) -> list[str]:
         if e.get("infiltration") and state.infiltrate_left > 0:          # 7.1, 7.2, 7.5
             from app.games.semper_fi.hagaru import infiltration_hexes
             hexes = sorted(set(hexes) | infiltration_hexes(state, uid, base))
-    from app.games.semper_fi.hagaru import armor_clash
-    hexes = [h for h in hexes if not armor_clash(state, uid, h)]
+    from app.games.semper_fi.hagaru import armor_blocked
+    blocked = armor_blocked(state, uid)
+    hexes = [h for h in hexes if h not in blocked]
     cap = e.get("stacking")
     if cap:
         from app.games.semper_fi.stacking import room
@@ -168,7 +171,10 @@ def setup_actions(state: SFState) -> list[dict[str, Any]]:
     out += restore
     from app.games.semper_fi.fieldworks import setup_actions as works
     out += works(state)                                            # 7.1
-    if not left and not (side == rm and state.to_remove > 0) and not restore:
+    from app.games.semper_fi.edge_entry import setup_actions as edges
+    choose = edges(state)                                          # C14.6
+    out += choose
+    if not left and not (side == rm and state.to_remove > 0) and not restore and not choose:
         out.append({"type": "end-setup"})
     return out
 

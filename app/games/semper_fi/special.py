@@ -212,6 +212,8 @@ def command_phase(state: "SFState", ctx: Context) -> None:
     snow.command_phase(state, ctx)                                 # 1.5
     from app.games.semper_fi.hagaru import coordination_roll
     coordination_roll(state, ctx)                                  # 7.3
+    from app.games.semper_fi import edge_entry
+    edge_entry.command_phase(state, ctx)                           # C14.7
     # 2.5 Marines dig in on the first night turn
     prev = state.lights[state.turn - 2] if state.turn >= 2 else ""
     if light(state) == "night" and prev != "night":
@@ -235,6 +237,9 @@ def entry_area(state: "SFState", uid: str) -> tuple[set[str], bool]:
     kind, _, i = state.origin.get(uid, ":").partition(":")
     if kind == "reinforcement":
         e = state.scen["reinforcement"][int(i)]
+        if e.get("turn") == "edge":                      # C14.7: the regiment's chosen edge
+            from app.games.semper_fi.edge_entry import entry_hexes
+            return entry_hexes(state, uid), False
         if True:
             ids = area_cached(b, e["area"])
             road = bool(e.get("road")) or udef(uid).type.vehicle and bool(e.get("vehicles_on_road"))

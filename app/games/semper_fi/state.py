@@ -117,5 +117,12 @@ class SFState(GameState):
     entered: list[str] = field(default_factory=list)       # 7.1, 7.2: named places the Chinese have entered
     fieldworks: dict[str, int] = field(default_factory=dict)   # 7.1: fortified hex -> its allowance
     broken_down: bool = False                              # 7.1: the Chinese attack has broken down
+    edges: dict[str, str] = field(default_factory=dict)          # C14.6: regiment -> map edge chosen
+    edge_waves: dict[str, int] = field(default_factory=dict)     # C14.7: regiment -> waves arrived
+    edge_turn: dict[str, int] = field(default_factory=dict)      # C14.7: regiment -> turn of its last wave
+    infiltrations: dict[str, int] = field(default_factory=dict)  # C14.8: regiment -> infiltrations left
+    infiltrated: list[str] = field(default_factory=list)         # C14.8: units that used theirs
+    cloaked: dict[str, str] = field(default_factory=dict)        # C14.8: infiltrator -> hex it hides in
+    broken_also: list[str] = field(default_factory=list)         # 7.3: further regiments broken down
     visibility: int = 0                                    # 1.5: hexes a LOS may reach in snow (0: no snow)
     result: Optional[dict[str, Any]] = None
