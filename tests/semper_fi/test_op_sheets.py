@@ -141,3 +141,58 @@ def test_op_sheet_actions_are_described_in_player_words() -> None:
     a = {"type": "write-sheet", "formation": "2-5", "kind": "prepared-defense", "objective": "Hill 102"}
     text = GAME.describe_action(st, a)
     assert "Prepared Defense" in text and "Hill 102" in text and "2-5" not in text.split("for")[0]
+
+
+# -- C12.6: kinds per formation (5.2) -------------------------------------------------------------------
+def _us_draws_5_2(options: dict) -> tuple:
+    st = setup_state(scenario("5-2-1-5-to-the-fore"), options, 1)
+    st.setup_order = ["us"]
+    st.active = "us"
+    kinds: dict[str, set] = {}
+    for a in _draws(st, "us"):
+        kinds.setdefault(a["formation"], set()).add(a["kind"])
+    return st, kinds
+
+
+def test_c12_6_5_2_2_5_begins_on_hasty_defense_the_rest_on_any_but_prepared_defense() -> None:
+    st, kinds = _us_draws_5_2({"opsheets": True})
+    assert st.opsheets["2-5"] == "hasty-defense" and st.opsheets["1-5"] == "attack"
+    assert kinds["2-5"] == {"hasty-defense"}                           # the objective is the choice left
+    assert kinds["1-5"] == kinds["at-5"] == kinds["3-a-armor"] == {"attack", "hasty-defense", "reserve"}
+    bad = {"type": "draw-sheet", "formation": "2-5", "kind": "attack", "objective": "Hill 102"}
+    assert bad not in GAME.legal_actions(st)
+    good = next(a for a in _draws(st, "us") if a["formation"] == "2-5" and a["objective"] == "Observation Hill")
+    act(st, good)
+    assert st.opsheets["2-5"] == "hasty-defense" and st.objectives["2-5"] == "Observation Hill"
+    assert st.committed["2-5"]
+
+
+def test_c12_6_5_2_variants_keep_2_5_on_hasty_defense() -> None:
+    for opts in ({}, {"captured-radio": True}, {"nk-flexibility": True}):
+        st, kinds = _us_draws_5_2(opts)
+        assert st.opsheets["2-5"] == "hasty-defense"                   # without sheets: only 1.8e cares
+        assert not kinds or kinds["2-5"] == {"hasty-defense"}
+    # the North Koreans' own kinds are not touched by 2/5's entry
+    flex = setup_state(scenario("5-2-1-5-to-the-fore"), {"nk-flexibility": True}, 1)
+    assert {a["kind"] for a in _draws(flex, "nk")} >= {"attack", "prepared-defense"}
+
+
+def test_c12_6_in_play_a_formation_may_write_any_kind() -> None:
+    st = bare(rules={"op_sheets": True}, opsheets={"us": ["attack", "reserve"], "nk": "prepared-defense",
+                                                   "formations": {"2-5": "hasty-defense"}})
+    put(st, "2-5-plt-1", "12.10")
+    put(st, "1-5-plt-1", "12.11")
+    orders.initial_sheets(st)
+    assert st.opsheets == {"2-5": "hasty-defense", "1-5": "attack"}
+    writes = {(a["formation"], a["kind"]) for a in GAME.legal_actions(st) if a["type"] == "write-sheet"}
+    assert ("2-5", "attack") in writes and ("2-5", "prepared-defense") in writes    # C12.3: any kind
+
+
+def test_c12_6_bad_formation_entries_are_reported_by_field(tmp_path) -> None:
+    from tests.semper_fi.test_bad_input import BASE, _problems
+    text = BASE.replace('nk = "attack"\n', 'nk = "attack"\n\n[opsheets.formations]\nno-such-bn = "attack"\n'
+                        'baker-5 = "sleepy-defense"\n', 1)
+    assert text != BASE
+    lines = _problems(tmp_path, text)
+    assert any("opsheets.formations.no-such-bn: no counter belongs to a formation" in ln for ln in lines)
+    assert any("opsheets.formations.baker-5: unknown op sheet kind 'sleepy-defense'" in ln for ln in lines)

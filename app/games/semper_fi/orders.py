@@ -50,6 +50,13 @@ def allowed(state: "SFState", side: str) -> list[str]:
     return choices((state.scen.get("opsheets") or {}).get(side))
 
 
+def allowed_for(state: "SFState", formation: str) -> list[str]:
+    """The kinds a formation may begin on (1.6e, C12.6): its own entry under
+    ``[opsheets.formations]`` (5.2: 2/5 on Hasty Defense) or else its side's."""
+    own = ((state.scen.get("opsheets") or {}).get("formations") or {}).get(formation)
+    return choices(own) if own else allowed(state, side_of(state, formation))
+
+
 def prep_rating(state: "SFState", side: str) -> int:
     prep = (state.scen.get("rules") or {}).get("prep_rating", {}) or {}
     return int(prep.get(side, DEFAULT_PREP.get(side, 5)))
@@ -90,16 +97,18 @@ def open_to(state: "SFState", formation: str, side: str | None) -> bool:
 def initial_sheets(state: "SFState") -> None:
     """Every formation starts on its scenario's (first) allowed kind, implemented; objective none."""
     for side in (US, NK):
-        ks = allowed(state, side)
-        if not ks:
-            continue
         for f in formations(state, side):
+            ks = allowed_for(state, f)
+            if not ks:
+                continue
             state.opsheets[f] = ks[0]
             state.objectives[f] = ""
             state.committed[f] = not active(state) or bool(kinds().get(ks[0], {}).get("committed", True))
 
 
-def _sheet_options(state: "SFState", side: str, kind_list: list[str], atype: str) -> list[dict[str, Any]]:
+def _sheet_options(state: "SFState", side: str, kind_list: list[str] | None, atype: str) -> list[dict[str, Any]]:
+    """Sheet actions for each formation of ``side``: of ``kind_list``, or (None) of the kinds each
+    formation may begin on (C12.6)."""
     out: list[dict[str, Any]] = []
     objs = objectives(state)
     fixed = state.scen.get("opsheet_formations") or {}        # 7.2, 7.3: Army troops never on Prepared Defense
@@ -107,7 +116,7 @@ def _sheet_options(state: "SFState", side: str, kind_list: list[str], atype: str
         if atype == "write-sheet" and (f in state.drafts or not any(
                 state.units[u].at in bd(state).hexset for u in state.units if udef(u).formation == f)):
             continue
-        for k in kind_list:
+        for k in (kind_list if kind_list is not None else [k for k in allowed_for(state, f) if k in kinds()]):
             if f in fixed and k == "prepared-defense":
                 continue
             for o in (objs if kinds()[k].get("objective") else [""]):
@@ -126,7 +135,7 @@ def setup_actions(state: "SFState", side: str) -> list[dict[str, Any]]:
     from app.games.semper_fi.state import SETUP
     if any(s.at != SETUP and udef(u).side == side and s.at in bd(state).hexset for u, s in state.units.items()):
         return []
-    return _sheet_options(state, side, [k for k in allowed(state, side) if k in kinds()], "draw-sheet")
+    return _sheet_options(state, side, None, "draw-sheet")
 
 
 def draw(state: "SFState", a: dict[str, Any], ctx: Context) -> None:
