@@ -48,18 +48,26 @@ def spotter_chance() -> Fraction:
     return Fraction(7 - int(tables()["overwatch"]["spotter_min"]), 6)
 
 
-def spotter_for(state: "SFState", side: str, frm: str, target: str) -> str | None:
-    """C6.7: ``None`` when the hex ``frm`` spots the trigger itself, else the nearest other hex of
-    ``side`` that spots it (then ``frm`` needs a line of sight of its own), else ``""``."""
-    enemy = other(side)
-    if fire.spotted(state, [frm], target, enemy):
-        return None
+def spotting_hexes(state: "SFState", side: str, target: str) -> list[str]:
+    """The hexes of ``side`` that spot the trigger at ``target``, nearest first (C5.2)."""
     b = bd(state)
-    if not los(state, b, frm, target)[0]:
-        return ""
-    own = sorted({state.units[u].at for u in units_of(state, side)} - {frm, target},
+    own = sorted({state.units[u].at for u in units_of(state, side)} - {target},
                  key=lambda h: (b.grid.distance(h, target), h))
-    return next((h for h in own if h in b.hexset and fire.spotted(state, [h], target, enemy)), "")
+    return [h for h in own if h in b.hexset and fire.spotted(state, [h], target, other(side))]
+
+
+def spotter_for(state: "SFState", side: str, frm: str, target: str,
+                spotting: list[str] | None = None) -> str | None:
+    """C6.7: ``None`` when the hex ``frm`` spots the trigger itself, else the nearest other hex of
+    ``side`` that spots it (then ``frm`` needs a line of sight of its own), else ``""``.
+    ``spotting``: :func:`spotting_hexes`, when the caller has it already."""
+    if spotting is None:
+        spotting = spotting_hexes(state, side, target)
+    if frm in spotting:
+        return None
+    if not spotting or not los(state, bd(state), frm, target)[0]:
+        return ""
+    return spotting[0]
 
 
 def stack_options(state: "SFState", side: str, target: str) -> list[str]:
@@ -69,6 +77,7 @@ def stack_options(state: "SFState", side: str, target: str) -> list[str]:
     if not fire.area_target_ok(state, target, enemy):
         return []
     out = []
+    spotting: list[str] | None = None
     for h in sorted({state.units[u].at for u in units_of(state, side)}):
         if h == target or h in state.overwatched:
             continue
@@ -78,7 +87,9 @@ def stack_options(state: "SFState", side: str, target: str) -> list[str]:
         fp, used = fire.firepower(state, fresh + marked, target)
         if fp <= 0:
             continue
-        if spotter_for(state, side, h, target) != "":
+        if spotting is None:
+            spotting = spotting_hexes(state, side, target)
+        if spotter_for(state, side, h, target, spotting) != "":
             out.append(h)
     return out
 
