@@ -114,7 +114,7 @@ def _sheet_options(state: "SFState", side: str, kind_list: list[str] | None, aty
     fixed = state.scen.get("opsheet_formations") or {}        # 7.2, 7.3: Army troops never on Prepared Defense
     for f in formations(state, side):
         if atype == "write-sheet" and (f in state.drafts or not any(
-                state.units[u].at in bd(state).hexset for u in state.units if udef(u).formation == f)):
+                _in_play(state, u) for u in state.units if udef(u).formation == f)):
             continue
         for k in (kind_list if kind_list is not None else [k for k in allowed_for(state, f) if k in kinds()]):
             if f in fixed and k == "prepared-defense":
@@ -126,6 +126,14 @@ def _sheet_options(state: "SFState", side: str, kind_list: list[str] | None, aty
                     continue
                 out.append({"type": atype, "formation": f, "kind": k, "objective": o})
     return out
+
+
+def _in_play(state: "SFState", uid: str) -> bool:
+    """On the map or still to come (off the map, in the road column, a reinforcement): 1.6e lets
+    a side write sheets for reinforcements at any time."""
+    from app.games.semper_fi.state import COLUMN, OFFMAP, POOL
+    at = state.units[uid].at
+    return at in bd(state).hexset or at in (OFFMAP, COLUMN, POOL)
 
 
 def setup_actions(state: "SFState", side: str) -> list[dict[str, Any]]:
@@ -140,10 +148,41 @@ def setup_actions(state: "SFState", side: str) -> list[dict[str, Any]]:
 
 def draw(state: "SFState", a: dict[str, Any], ctx: Context) -> None:
     f, k, o = a["formation"], a["kind"], a.get("objective", "")
+    before = state.opsheets.get(f, "")
     state.opsheets[f] = k
     state.objectives[f] = o
     state.committed[f] = bool(kinds()[k].get("committed", True))
     ctx.log(_sheet_words(state, f, "draws up an"), "1.6e", kind="orders")
+    if waits_off_map(state, f, k) != waits_off_map(state, f, before):
+        _reserve_off_map(state, f, waits_off_map(state, f, k), ctx)
+
+
+def waits_off_map(state: "SFState", f: str, kind: str) -> bool:
+    """C12.7 (5.3 NK Reserves): a formation of the reserves' side drawn on their sheet kind
+    (``rules.reserves.opsheet``) begins off the map with them."""
+    res = (state.scen.get("rules") or {}).get("reserves") or {}
+    return bool(kind) and res.get("opsheet") == kind and res.get("side") == side_of(state, f)
+
+
+def _reserve_off_map(state: "SFState", f: str, off: bool, ctx: Context) -> None:
+    """Move the formation's units still to set up off the map (or, redrawn, back to set-up);
+    units the scenario itself starts off the map stay there."""
+    from app.games.semper_fi.setup import cached_entry
+    from app.games.semper_fi.state import OFFMAP, SETUP
+    n = 0
+    for u in sorted(state.units):
+        s = state.units[u]
+        if udef(u).formation != f:
+            continue
+        if off and s.at == SETUP:
+            s.at, s.mode = OFFMAP, "move"
+            n += 1
+        elif not off and s.at == OFFMAP and cached_entry(state, u).get("at") != "offmap":
+            s.at, s.mode = SETUP, str(cached_entry(state, u).get("mode", "fire"))
+            n += 1
+    if n:
+        where = "off the map in reserve" if off else "back to be set up on the map"
+        ctx.log(f"{n} units go {where}", "C12.7", kind="setup")
 
 
 # -- play: new sheets and their implementation (C12.3, C12.4) -------------------------------------

@@ -431,14 +431,18 @@ def _opsheet_problems(sc: dict[str, Any]) -> list[tuple[str, str]]:
         if f not in named:
             out.append((f"opsheets.formations.{f}", f"no counter belongs to a formation {f!r}"))
         specs[f"formations.{f}"] = spec
+    res = (sc.get("rules") or {}).get("reserves") or {}
+    if isinstance(res, dict) and "opsheet" in res:
+        specs["rules.reserves.opsheet"] = res["opsheet"]                         # C12.7
     for where, spec in specs.items():
+        where = where if where.startswith("rules.") else f"opsheets.{where}"
         if isinstance(spec, dict):
-            out.append((f"opsheets.{where}", "must be a sheet kind, a list of kinds or \"any\""))
+            out.append((where, "must be a sheet kind, a list of kinds or \"any\""))
             continue
         kinds = spec if isinstance(spec, list) else [spec]
         for k in kinds:
             if k != "any" and k not in known:
-                out.append((f"opsheets.{where}", f"unknown op sheet kind {k!r}; known: any, {', '.join(sorted(known))}"))
+                out.append((where, f"unknown op sheet kind {k!r}; known: any, {', '.join(sorted(known))}"))
     return out
 
 
