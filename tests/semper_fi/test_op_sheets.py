@@ -192,8 +192,10 @@ def test_c12_6_bad_formation_entries_are_reported_by_field(tmp_path) -> None:
     from tests.semper_fi.test_bad_input import BASE, _problems
     text = BASE.replace('nk = "attack"\n', 'nk = "attack"\n\n[opsheets.formations]\nno-such-bn = "attack"\n'
                         'baker-5 = "sleepy-defense"\n', 1)
+    text += '\n[rules.reserves]\nside = "nk"\nopsheet = "nap"\narea = { cols_max = 1 }\n'
     assert text != BASE
     lines = _problems(tmp_path, text)
+    assert any("rules.reserves.opsheet: unknown op sheet kind 'nap'" in ln for ln in lines)    # C12.7
     assert any("opsheets.formations.no-such-bn: no counter belongs to a formation" in ln for ln in lines)
     assert any("opsheets.formations.baker-5: unknown op sheet kind 'sleepy-defense'" in ln for ln in lines)
 
