@@ -2,9 +2,11 @@
 writes a new one in play, chosen among the game's legal ``draw-sheet`` / ``write-sheet`` actions
 like a player would, from what the victory rules ask of its side (objectives.py).
 
-An attacking side puts its rifle formations on Attack sheets aimed at a victory objective it does
-not hold yet; a defending side puts its formations on the tightest defence its scenario allows,
-spread over the objectives nearest to them. A formation writes a new sheet only when its sheet is
+An attacking side puts its formations on Attack sheets (they leave it free) aimed at a victory
+objective it does not hold yet; one its scenario holds to a defence kind (5.2's 2/5) holds the
+named ground nearest its set-up and writes an Attack sheet in play. A defending side puts its
+formations on the tightest defence its scenario allows, spread over the objectives nearest to
+them. A formation writes a new sheet only when its sheet is
 wrong for that plan (the wrong kind, no objective, an objective already taken), never to polish
 one, since a written sheet waits for its implementation roll (C12.4). ``move_pull`` then draws a
 unit toward its own sheet's objective, so the AI keeps to its sheet by choice where the leash
