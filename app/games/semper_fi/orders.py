@@ -180,9 +180,9 @@ def _reserve_off_map(state: "SFState", f: str, off: bool, ctx: Context) -> None:
         elif not off and s.at == OFFMAP and cached_entry(state, u).get("at") != "offmap":
             s.at, s.mode = SETUP, str(cached_entry(state, u).get("mode", "fire"))
             n += 1
-    if n:
-        where = "off the map in reserve" if off else "back to be set up on the map"
-        ctx.log(f"{n} units go {where}", "C12.7", kind="setup")
+    if n:                                     # the shared log names neither formation nor kind (C12.5)
+        ctx.log("Units are held off the map in reserve" if off else "Units held in reserve will set up on the map",
+                "C12.7", kind="setup")
 
 
 # -- play: new sheets and their implementation (C12.3, C12.4) -------------------------------------
