@@ -42,7 +42,8 @@ def test_c6_7_overwatch_through_another_spotter_fires_only_on_a_6() -> None:
     st = _dusk()
     ctx = act(st, FAR, [5])
     log = texts(ctx)
-    assert "only through the unit at 8.10 (6+)" in log and "fires on 9.10" not in log
+    assert "through another unit's spotting (6+)" in log and "fires on 9.10" not in log
+    assert "10.05" not in log and "8.10" not in log                    # hidden hexes stay unnamed
     assert any(e.rule == "C6.7" for e in ctx.events)
     assert not st.units["1-18-mg-1"].fired                                  # it never fired
     assert FAR not in GAME.legal_actions(st)                                # its chance is spent

@@ -140,9 +140,10 @@ def overwatch_fire(state: "SFState", p: Pending, frm: str, ctx: Context) -> None
     spotter = spotter_for(state, side, frm, t)
     if spotter:
         need = int(tables()["overwatch"]["spotter_min"])
-        r = ctx.d6(f"Overwatch from {frm}, which sees {t} only through the unit at {spotter} ({need}+)", "C6.7")
+        # the shared log names neither hex: both may hold hidden units (1.3)
+        r = ctx.d6(f"Overwatch at {t} through another unit's spotting ({need}+)", "C6.7")
         if r < need:
-            ctx.log(f"The units at {frm} do not get their fire onto {t} in time", "C6.7", kind="fire")
+            ctx.log(f"That overwatch does not get its fire onto {t} in time", "C6.7", kind="fire")
             state.overwatched.add(frm)
             return
         ready, marked = ready + marked, []
