@@ -141,3 +141,109 @@ def test_op_sheet_actions_are_described_in_player_words() -> None:
     a = {"type": "write-sheet", "formation": "2-5", "kind": "prepared-defense", "objective": "Hill 102"}
     text = GAME.describe_action(st, a)
     assert "Prepared Defense" in text and "Hill 102" in text and "2-5" not in text.split("for")[0]
+
+
+# -- C12.6: kinds per formation (5.2) -------------------------------------------------------------------
+def _us_draws_5_2(options: dict) -> tuple:
+    st = setup_state(scenario("5-2-1-5-to-the-fore"), options, 1)
+    st.setup_order = ["us"]
+    st.active = "us"
+    kinds: dict[str, set] = {}
+    for a in _draws(st, "us"):
+        kinds.setdefault(a["formation"], set()).add(a["kind"])
+    return st, kinds
+
+
+def test_c12_6_5_2_2_5_begins_on_hasty_defense_the_rest_on_any_but_prepared_defense() -> None:
+    st, kinds = _us_draws_5_2({"opsheets": True})
+    assert st.opsheets["2-5"] == "hasty-defense" and st.opsheets["1-5"] == "attack"
+    assert kinds["2-5"] == {"hasty-defense"}                           # the objective is the choice left
+    assert kinds["1-5"] == kinds["at-5"] == kinds["3-a-armor"] == {"attack", "hasty-defense", "reserve"}
+    bad = {"type": "draw-sheet", "formation": "2-5", "kind": "attack", "objective": "Hill 102"}
+    assert bad not in GAME.legal_actions(st)
+    good = next(a for a in _draws(st, "us") if a["formation"] == "2-5" and a["objective"] == "Observation Hill")
+    act(st, good)
+    assert st.opsheets["2-5"] == "hasty-defense" and st.objectives["2-5"] == "Observation Hill"
+    assert st.committed["2-5"]
+
+
+def test_c12_6_5_2_variants_keep_2_5_on_hasty_defense() -> None:
+    for opts in ({}, {"captured-radio": True}, {"nk-flexibility": True}):
+        st, kinds = _us_draws_5_2(opts)
+        assert st.opsheets["2-5"] == "hasty-defense"                   # without sheets: only 1.8e cares
+        assert not kinds or kinds["2-5"] == {"hasty-defense"}
+    # the North Koreans' own kinds are not touched by 2/5's entry
+    flex = setup_state(scenario("5-2-1-5-to-the-fore"), {"nk-flexibility": True}, 1)
+    assert {a["kind"] for a in _draws(flex, "nk")} >= {"attack", "prepared-defense"}
+
+
+def test_c12_6_in_play_a_formation_may_write_any_kind() -> None:
+    st = bare(rules={"op_sheets": True}, opsheets={"us": ["attack", "reserve"], "nk": "prepared-defense",
+                                                   "formations": {"2-5": "hasty-defense"}})
+    put(st, "2-5-plt-1", "12.10")
+    put(st, "1-5-plt-1", "12.11")
+    orders.initial_sheets(st)
+    assert st.opsheets == {"2-5": "hasty-defense", "1-5": "attack"}
+    writes = {(a["formation"], a["kind"]) for a in GAME.legal_actions(st) if a["type"] == "write-sheet"}
+    assert ("2-5", "attack") in writes and ("2-5", "prepared-defense") in writes    # C12.3: any kind
+
+
+def test_c12_6_bad_formation_entries_are_reported_by_field(tmp_path) -> None:
+    from tests.semper_fi.test_bad_input import BASE, _problems
+    text = BASE.replace('nk = "attack"\n', 'nk = "attack"\n\n[opsheets.formations]\nno-such-bn = "attack"\n'
+                        'baker-5 = "sleepy-defense"\n', 1)
+    text += '\n[rules.reserves]\nside = "nk"\nopsheet = "nap"\narea = { cols_max = 1 }\n'
+    assert text != BASE
+    lines = _problems(tmp_path, text)
+    assert any("rules.reserves.opsheet: unknown op sheet kind 'nap'" in ln for ln in lines)    # C12.7
+    assert any("opsheets.formations.no-such-bn: no counter belongs to a formation" in ln for ln in lines)
+    assert any("opsheets.formations.baker-5: unknown op sheet kind 'sleepy-defense'" in ln for ln in lines)
+
+
+# -- C12.7: 5.3's NK reserves on Reserve sheets; 1.6e sheets for units still to come ----------------
+def test_c12_7_5_3_a_formation_drawn_on_reserve_begins_off_the_map() -> None:
+    st = setup_state(scenario("5-3-battle-for-no-name-ridge"), {"opsheets": True}, 1)
+    st.setup_order = ["nk"]
+    st.active = "nk"
+    assert {a["kind"] for a in _draws(st, "nk") if a["formation"] == "2-18"} == {"prepared-defense", "reserve"}
+    ctx = act(st, {"type": "draw-sheet", "formation": "2-18", "kind": "reserve", "objective": ""})
+    mine = [u for u in st.units if u.startswith("2-18-")]
+    assert mine and all(st.units[u].at == "offmap" for u in mine) and not st.committed["2-18"]
+    assert any(e.rule == "C12.7" for e in ctx.events)
+    assert not any(a.get("unit") in mine for a in GAME.legal_actions(st) if a["type"] == "place")
+    tanks = [u for u in st.units if u.startswith("107-tank-")]
+    act(st, {"type": "draw-sheet", "formation": "107-tank", "kind": "reserve", "objective": ""})
+    act(st, next(a for a in _draws(st, "nk") if a["formation"] == "107-tank" and a["kind"] == "prepared-defense"))
+    assert all(st.units[u].at == "offmap" for u in tanks)              # the scenario starts them off the map
+    act(st, next(a for a in _draws(st, "nk") if a["formation"] == "2-18" and a["kind"] == "prepared-defense"))
+    assert all(st.units[u].at == "setup" for u in mine)                # redrawn: set up after all
+
+
+def _reserve_position():
+    st = bare(rules={"op_sheets": True, "reserves": {"side": "nk", "opsheet": "reserve",
+                                                     "area": {"cols_max": 1, "rows_max": 14}}},
+              opsheets={"us": "attack", "nk": ["prepared-defense", "reserve"]})
+    put(st, "2-5-plt-1", "12.10")
+    put(st, "1-18-plt-1", "offmap", mode="move")
+    orders.initial_sheets(st)
+    st.opsheets["1-18"], st.committed["1-18"] = "reserve", False
+    st.active = st.turn_side = "nk"
+    return st
+
+
+def test_c12_7_off_map_reserves_enter_only_once_committed() -> None:
+    st = _reserve_position()
+    assert not [a for a in GAME.legal_actions(st) if a.get("unit") == "1-18-plt-1"]
+    st.contact = True
+    opsheet_commitment(st, Dice(st.rng, [6]))                          # 6 >= NK prep 5
+    assert st.committed["1-18"] and st.opsheets["1-18"] == "attack"
+    entries = [a["to"] for a in GAME.legal_actions(st) if a.get("unit") == "1-18-plt-1" and a["type"] == "move"]
+    assert entries and all(h.startswith("1.") for h in entries)        # the western edge
+
+
+def test_1_6e_sheets_may_be_written_for_units_still_off_the_map() -> None:
+    st = _reserve_position()
+    w = {"type": "write-sheet", "formation": "1-18", "kind": "attack", "objective": "Hill 102"}
+    assert w in GAME.legal_actions(st)
+    act(st, w)
+    assert st.drafts["1-18"] == OpSheet("attack", "Hill 102", 0)

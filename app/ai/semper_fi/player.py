@@ -19,6 +19,7 @@ from app.games.semper_fi import indirect, special
 from app.games.semper_fi.state import SFState
 from app.games.semper_fi.units import bd, other, udef
 
+from app.ai.semper_fi import op_sheets
 from app.ai.semper_fi.evaluate import (enemy_steps_at, fire_value, hex_score, nearest,
                                        visible_enemies)
 from app.ai.semper_fi.objectives import ATTACK, objectives_for, passive, role
@@ -44,6 +45,9 @@ class SemperFiAI:
         assert isinstance(state, SFState)
         if len(legal) == 1:
             return legal[0]
+        sheet = op_sheets.choose(state, legal, self.side or state.active)      # C12: orders first
+        if sheet is not None:
+            return sheet
         best, best_v = None, -1e9
         ctx = _Ctx(state, state.active)
         for a in self._candidates(state, legal):
@@ -218,7 +222,7 @@ class SemperFiAI:
             gain -= 0.6 * max(0, b.contour(a["to"]) - b.contour(frm))     # 2.3: climbing in the heat
         if s.morale:
             gain -= 0.5 * (c.foe_within(a["to"], 1) - c.foe_within(frm, 1))
-        return gain - 0.05
+        return gain - 0.05 + op_sheets.move_pull(state, a)
 
 
 class _Ctx:

@@ -206,9 +206,10 @@ def _table_rows(data: dict[str, Any]) -> list[tuple[str, str]]:
     out += unique_ids(data["syr"]["rows"], "syr.rows", key="roll", what="die face", brackets=True)
     # sections added after the schema was written (C6.3 overwatch, C12 op sheets, night clocks,
     # stacking points): checked here until tables.json lists them
-    fm = (data.get("overwatch") or {}).get("fired_min")
-    if not _int(fm) or not 1 <= fm <= 6:
-        out.append(("overwatch.fired_min", "must be a die face 1-6"))
+    for key in ("fired_min", "spotter_min"):                # C6.3, C6.7
+        fm = (data.get("overwatch") or {}).get(key)
+        if not _int(fm) or not 1 <= fm <= 6:
+            out.append((f"overwatch.{key}", "must be a die face 1-6"))
     sheets = (data.get("op_sheets") or {})
     for k, v in (sheets.get("kinds") or {}).items():
         if not isinstance(v, dict) or not _int(v.get("difficulty")) or not _int(v.get("leash")) or not all(

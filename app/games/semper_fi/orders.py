@@ -50,6 +50,13 @@ def allowed(state: "SFState", side: str) -> list[str]:
     return choices((state.scen.get("opsheets") or {}).get(side))
 
 
+def allowed_for(state: "SFState", formation: str) -> list[str]:
+    """The kinds a formation may begin on (1.6e, C12.6): its own entry under
+    ``[opsheets.formations]`` (5.2: 2/5 on Hasty Defense) or else its side's."""
+    own = ((state.scen.get("opsheets") or {}).get("formations") or {}).get(formation)
+    return choices(own) if own else allowed(state, side_of(state, formation))
+
+
 def prep_rating(state: "SFState", side: str) -> int:
     prep = (state.scen.get("rules") or {}).get("prep_rating", {}) or {}
     return int(prep.get(side, DEFAULT_PREP.get(side, 5)))
@@ -90,24 +97,26 @@ def open_to(state: "SFState", formation: str, side: str | None) -> bool:
 def initial_sheets(state: "SFState") -> None:
     """Every formation starts on its scenario's (first) allowed kind, implemented; objective none."""
     for side in (US, NK):
-        ks = allowed(state, side)
-        if not ks:
-            continue
         for f in formations(state, side):
+            ks = allowed_for(state, f)
+            if not ks:
+                continue
             state.opsheets[f] = ks[0]
             state.objectives[f] = ""
             state.committed[f] = not active(state) or bool(kinds().get(ks[0], {}).get("committed", True))
 
 
-def _sheet_options(state: "SFState", side: str, kind_list: list[str], atype: str) -> list[dict[str, Any]]:
+def _sheet_options(state: "SFState", side: str, kind_list: list[str] | None, atype: str) -> list[dict[str, Any]]:
+    """Sheet actions for each formation of ``side``: of ``kind_list``, or (None) of the kinds each
+    formation may begin on (C12.6)."""
     out: list[dict[str, Any]] = []
     objs = objectives(state)
     fixed = state.scen.get("opsheet_formations") or {}        # 7.2, 7.3: Army troops never on Prepared Defense
     for f in formations(state, side):
         if atype == "write-sheet" and (f in state.drafts or not any(
-                state.units[u].at in bd(state).hexset for u in state.units if udef(u).formation == f)):
+                _in_play(state, u) for u in state.units if udef(u).formation == f)):
             continue
-        for k in kind_list:
+        for k in (kind_list if kind_list is not None else [k for k in allowed_for(state, f) if k in kinds()]):
             if f in fixed and k == "prepared-defense":
                 continue
             for o in (objs if kinds()[k].get("objective") else [""]):
@@ -119,6 +128,14 @@ def _sheet_options(state: "SFState", side: str, kind_list: list[str], atype: str
     return out
 
 
+def _in_play(state: "SFState", uid: str) -> bool:
+    """On the map or still to come (off the map, in the road column, a reinforcement): 1.6e lets
+    a side write sheets for reinforcements at any time."""
+    from app.games.semper_fi.state import COLUMN, OFFMAP, POOL
+    at = state.units[uid].at
+    return at in bd(state).hexset or at in (OFFMAP, COLUMN, POOL)
+
+
 def setup_actions(state: "SFState", side: str) -> list[dict[str, Any]]:
     """1.6e: sheets are drawn before the side places any unit; they begin implemented."""
     if not active(state):
@@ -126,15 +143,46 @@ def setup_actions(state: "SFState", side: str) -> list[dict[str, Any]]:
     from app.games.semper_fi.state import SETUP
     if any(s.at != SETUP and udef(u).side == side and s.at in bd(state).hexset for u, s in state.units.items()):
         return []
-    return _sheet_options(state, side, [k for k in allowed(state, side) if k in kinds()], "draw-sheet")
+    return _sheet_options(state, side, None, "draw-sheet")
 
 
 def draw(state: "SFState", a: dict[str, Any], ctx: Context) -> None:
     f, k, o = a["formation"], a["kind"], a.get("objective", "")
+    before = state.opsheets.get(f, "")
     state.opsheets[f] = k
     state.objectives[f] = o
     state.committed[f] = bool(kinds()[k].get("committed", True))
     ctx.log(_sheet_words(state, f, "draws up an"), "1.6e", kind="orders")
+    if waits_off_map(state, f, k) != waits_off_map(state, f, before):
+        _reserve_off_map(state, f, waits_off_map(state, f, k), ctx)
+
+
+def waits_off_map(state: "SFState", f: str, kind: str) -> bool:
+    """C12.7 (5.3 NK Reserves): a formation of the reserves' side drawn on their sheet kind
+    (``rules.reserves.opsheet``) begins off the map with them."""
+    res = (state.scen.get("rules") or {}).get("reserves") or {}
+    return bool(kind) and res.get("opsheet") == kind and res.get("side") == side_of(state, f)
+
+
+def _reserve_off_map(state: "SFState", f: str, off: bool, ctx: Context) -> None:
+    """Move the formation's units still to set up off the map (or, redrawn, back to set-up);
+    units the scenario itself starts off the map stay there."""
+    from app.games.semper_fi.setup import cached_entry
+    from app.games.semper_fi.state import OFFMAP, SETUP
+    n = 0
+    for u in sorted(state.units):
+        s = state.units[u]
+        if udef(u).formation != f:
+            continue
+        if off and s.at == SETUP:
+            s.at, s.mode = OFFMAP, "move"
+            n += 1
+        elif not off and s.at == OFFMAP and cached_entry(state, u).get("at") != "offmap":
+            s.at, s.mode = SETUP, str(cached_entry(state, u).get("mode", "fire"))
+            n += 1
+    if n:                                     # the shared log names neither formation nor kind (C12.5)
+        ctx.log("Units are held off the map in reserve" if off else "Units held in reserve will set up on the map",
+                "C12.7", kind="setup")
 
 
 # -- play: new sheets and their implementation (C12.3, C12.4) -------------------------------------

@@ -1,6 +1,8 @@
 """Overwatch (C6.3): a revealed enemy that enters a hex, or fires, in view of a fire-mode unit
 lets the other side fire at once; units with a Fired marker join only on a die roll (one die for
 the hex, ``overwatch.fired_min`` or more); the mover may answer one firing hex (return fire).
+A hex that sees the trigger but not within its own spotting range may fire only when another
+friendly hex spots it, and then only on a 6 (C6.7, ``overwatch.spotter_min``).
 Aircraft (2.2e) and nominal mortars (3.4, up to 3) may answer a trigger as the only fire allowed."""
 
 from __future__ import annotations
@@ -11,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 from app.engine.game import Context
 from app.games.semper_fi import air, fire, hidden, indirect
 from app.games.semper_fi.data import US, tables
-from app.games.semper_fi.sight import spotting_range
+from app.games.semper_fi.sight import los, spotting_range
 from app.games.semper_fi.state import Pending
 from app.games.semper_fi.units import bd, other, side_at, udef, units_of, values
 
@@ -41,13 +43,41 @@ def marked_chance() -> Fraction:
     return Fraction(7 - int(tables()["overwatch"]["fired_min"]), 6)
 
 
-def stack_options(state: "SFState", side: str, target: str) -> list[str]:
-    """Hexes of ``side`` whose overwatch-ready units see and reach ``target``."""
+def spotter_chance() -> Fraction:
+    """The chance that a hex relying on another unit's spotting fires (C6.7)."""
+    return Fraction(7 - int(tables()["overwatch"]["spotter_min"]), 6)
+
+
+def spotting_hexes(state: "SFState", side: str, target: str) -> list[str]:
+    """The hexes of ``side`` that spot the trigger at ``target``, nearest first (C5.2)."""
     b = bd(state)
+    own = sorted({state.units[u].at for u in units_of(state, side)} - {target},
+                 key=lambda h: (b.grid.distance(h, target), h))
+    return [h for h in own if h in b.hexset and fire.spotted(state, [h], target, other(side))]
+
+
+def spotter_for(state: "SFState", side: str, frm: str, target: str,
+                spotting: list[str] | None = None) -> str | None:
+    """C6.7: ``None`` when the hex ``frm`` spots the trigger itself, else the nearest other hex of
+    ``side`` that spots it (then ``frm`` needs a line of sight of its own), else ``""``.
+    ``spotting``: :func:`spotting_hexes`, when the caller has it already."""
+    if spotting is None:
+        spotting = spotting_hexes(state, side, target)
+    if frm in spotting:
+        return None
+    if not spotting or not los(state, bd(state), frm, target)[0]:
+        return ""
+    return spotting[0]
+
+
+def stack_options(state: "SFState", side: str, target: str) -> list[str]:
+    """Hexes of ``side`` whose overwatch-ready units reach ``target`` and see it, themselves or
+    through another hex that spots it (C6.7)."""
     enemy = other(side)
     if not fire.area_target_ok(state, target, enemy):
         return []
     out = []
+    spotting: list[str] | None = None
     for h in sorted({state.units[u].at for u in units_of(state, side)}):
         if h == target or h in state.overwatched:
             continue
@@ -57,7 +87,9 @@ def stack_options(state: "SFState", side: str, target: str) -> list[str]:
         fp, used = fire.firepower(state, fresh + marked, target)
         if fp <= 0:
             continue
-        if fire.spotted(state, [h], target, enemy):
+        if spotting is None:
+            spotting = spotting_hexes(state, side, target)
+        if spotter_for(state, side, h, target, spotting) != "":
             out.append(h)
     return out
 
@@ -105,6 +137,16 @@ def overwatch_fire(state: "SFState", p: Pending, frm: str, ctx: Context) -> None
     side = p.side
     t = p.hex
     ready, marked = ready_at(state, frm, side)
+    spotter = spotter_for(state, side, frm, t)
+    if spotter:
+        need = int(tables()["overwatch"]["spotter_min"])
+        # the shared log names neither hex: both may hold hidden units (1.3)
+        r = ctx.d6(f"Overwatch at {t} through another unit's spotting ({need}+)", "C6.7")
+        if r < need:
+            ctx.log(f"That overwatch does not get its fire onto {t} in time", "C6.7", kind="fire")
+            state.overwatched.add(frm)
+            return
+        ready, marked = ready + marked, []
     if marked and fire.firepower(state, marked, t)[0] > 0:
         need = int(tables()["overwatch"]["fired_min"])
         r = ctx.d6(f"Units with a Fired marker at {frm} try to join the overwatch ({need}+)", "C6.3")
@@ -148,6 +190,15 @@ def preview(state: "SFState", p: Pending, frm: str) -> dict[str, Any]:
             ex["no effect"] = Fraction(1)
         return pv, ex
 
+    spotter = spotter_for(state, p.side, frm, p.hex)
+    if spotter:                                     # C6.7: one die, all or nothing
+        q = spotter_chance()
+        full, ex_full = one(ready + marked)
+        mix = {k: q * ex_full[k] + (1 - q) * (1 if k == "no effect" else 0) for k in ex_full}
+        full["chances"] = {k: round(float(v), 4) for k, v in mix.items()}
+        full["exact"] = mix
+        full["spotter"] = {"chance": q, "hex": spotter}
+        return full
     base, ex = one(ready)
     if not marked or fire.firepower(state, marked, p.hex)[0] <= 0:
         base["exact"] = ex

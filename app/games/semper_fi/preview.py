@@ -66,6 +66,11 @@ def fire_odds(state: SFState, action: Action) -> dict[str, Any] | None:
         m = pv["marked"]
         table += (f"; units with a Fired marker join on the die ({m['chance'].numerator} in "
                   f"{m['chance'].denominator}), else firepower {m['firepower_without']}")
+    if pv.get("spotter"):                       # C6.7: the hex relies on another unit's eyes
+        sp = pv["spotter"]
+        table += (f"; the target is spotted only from {sp['hex']}, so the fire comes on a die of 6 "
+                  f"({sp['chance'].numerator} in {sp['chance'].denominator})")
+        out["rule"] = "C6.7"
     out.update(title=title, table=table, row=str(pv["column"]), firepower=int(pv["firepower"]),
                chances=[(w, exact[w]) for w in AREA_ORDER if w in ch])
     return out

@@ -424,14 +424,31 @@ def _validate_body(sc: dict[str, Any], b: Board, clock: list[str], c: Any) -> li
 
 
 def _opsheet_problems(sc: dict[str, Any]) -> list[tuple[str, str]]:
-    """``[opsheets]``: per side a sheet kind, a list of kinds (the first is the default) or "any"."""
+    """``[opsheets]``: per side a sheet kind, a list of kinds (the first is the default) or "any";
+    ``[opsheets.formations]`` the same for one formation (C12.6)."""
     known = set(tables()["op_sheets"]["kinds"])
     out: list[tuple[str, str]] = []
-    for side, spec in (sc.get("opsheets") or {}).items():
+    specs = {k: v for k, v in (sc.get("opsheets") or {}).items() if k != "formations"}
+    forms = (sc.get("opsheets") or {}).get("formations") or {}
+    if not isinstance(forms, dict):
+        return [("opsheets.formations", "must be a table of formation = kind or [kinds]")]
+    named = {d.formation for d in counters().units.values()}
+    for f, spec in forms.items():
+        if f not in named:
+            out.append((f"opsheets.formations.{f}", f"no counter belongs to a formation {f!r}"))
+        specs[f"formations.{f}"] = spec
+    res = (sc.get("rules") or {}).get("reserves") or {}
+    if isinstance(res, dict) and "opsheet" in res:
+        specs["rules.reserves.opsheet"] = res["opsheet"]                         # C12.7
+    for where, spec in specs.items():
+        where = where if where.startswith("rules.") else f"opsheets.{where}"
+        if isinstance(spec, dict):
+            out.append((where, "must be a sheet kind, a list of kinds or \"any\""))
+            continue
         kinds = spec if isinstance(spec, list) else [spec]
         for k in kinds:
             if k != "any" and k not in known:
-                out.append((f"opsheets.{side}", f"unknown op sheet kind {k!r}; known: any, {', '.join(sorted(known))}"))
+                out.append((where, f"unknown op sheet kind {k!r}; known: any, {', '.join(sorted(known))}"))
     return out
 
 
