@@ -2,10 +2,13 @@
 
 import os
 import sys
+import tempfile
 from pathlib import Path
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-os.environ.setdefault("RIDGELINE_CONFIG_DIR", str(Path(__file__).parent / ".tmp-config"))
+# A fresh config folder per test process, outside the checkout: window tests save geometry and
+# recent files there, and a folder inside the repository made every run dirty a tracked file.
+os.environ.setdefault("RIDGELINE_CONFIG_DIR", tempfile.mkdtemp(prefix="ridgeline-test-config-"))
 
 ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
