@@ -275,6 +275,16 @@ class Planner:
                 for m in self.adj.get(h, ()):
                     if m != c:
                         out[m] = max(out.get(m, 0.0), 0.4 * pen)
+        # the star city: every unit placed there must end the Pre-Combat Movement Phase in a
+        # hex of its own (8.1, 8.2.2) and old units may not move then, so as many of the hexes
+        # an arrival can reach (with next turn's road costs: harsh winter, 13.1) as there are
+        # arrivals, plus one spare, are kept empty; a unit left there would cost an arrival
+        star = d.star_city.get(sit.side)
+        need = sit.star_arrivals_next() if star and sit.state.control.get(star) == sit.side else 0
+        if need >= 2:
+            pen = self.cfg.get("exit_clear", 6.0)
+            for h in sit.exit_hexes(star, sit.turn + 1)[:need]:
+                out[h] = max(out.get(h, 0.0), pen)
         return out
 
     def _raider_possible(self) -> bool:
