@@ -62,8 +62,27 @@ def aggression(sit: Situation, cfg: dict[str, Any]) -> float:
     _s, off = sit.enemy_attack_flags
     if off:
         a -= 0.15
+    a += behind(sit, cfg)
     a += cfg.get("aggression_bias", 0.0)
     return max(0.05, min(1.0, a))
+
+
+def behind(sit: Situation, cfg: dict[str, Any]) -> float:
+    """More aggression for the side the rules would call the loser if the game ended now
+    (5.1-5.3), growing over the last turns: waiting only keeps a lost result, and the end of
+    turn 13 is when it counts."""
+    from app.games.korea38.victory import determine
+    left = sit.state.last_turn - sit.turn
+    span = cfg.get("behind_turns", 4)
+    if left >= span:
+        return 0.0
+    try:
+        res = determine(sit.state)
+    except Exception:  # noqa: BLE001 - a judgement, never a crash
+        return 0.0
+    if res.get("winner") in (None, sit.side):
+        return 0.0
+    return cfg.get("behind_push", 0.35) * (span - left) / span
 
 
 def weights(sit: Situation, cfg: dict[str, Any], mode: str) -> Weights:
