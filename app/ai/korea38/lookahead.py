@@ -5,8 +5,8 @@ variants (more careful, more forward, the star-city screen first), then, for eac
 rest of the game turn on a private copy of the position: the plan, Housekeeping, and the
 enemy's whole next player turn chosen by the normal AI (its own reactions inside it by the
 normal AI too). The position it comes back to is scored (the game won or lost, strength on the
-map, the victory the rules would give if the game ended there) and the plan with the best mean
-over a few samples is kept.
+map, the victory the rules would give if the game ended there); a variant is kept instead of
+the normal plan only when its mean over the samples beats the normal plan's by a margin.
 
 The copies roll their dice from the AI's own generator, seeded from the game seed, the turn and
 the sample number (the same samples for every plan, so plans are compared on the same luck);
@@ -92,6 +92,17 @@ def play_out(state: K38State, side: str, plan: list[Action], seed: int,
         a = who.choose(sim, legal)
         sim.apply(a)
     return score(st, side)
+
+
+def pick(means: list[float], margin: float) -> int:
+    """Which plan to keep: the first (the normal plan) unless the best other one beats it by
+    more than ``margin`` points of score. A sampled enemy turn swings the strength on the map
+    by a division or two on the dice alone, so a small lead is noise, and chasing noise made
+    the hard AI no better than the normal one (docs/ai.md)."""
+    if not means:
+        return 0
+    best = max(range(len(means)), key=lambda i: (means[i], -i))
+    return best if means[best] > means[0] + margin else 0
 
 
 def variants() -> list[dict[str, Any]]:

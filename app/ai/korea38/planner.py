@@ -62,8 +62,27 @@ def aggression(sit: Situation, cfg: dict[str, Any]) -> float:
     _s, off = sit.enemy_attack_flags
     if off:
         a -= 0.15
+    a += behind(sit, cfg)
     a += cfg.get("aggression_bias", 0.0)
     return max(0.05, min(1.0, a))
+
+
+def behind(sit: Situation, cfg: dict[str, Any]) -> float:
+    """More aggression for the side the rules would call the loser if the game ended now
+    (5.1-5.3), growing over the last turns: waiting only keeps a lost result, and the end of
+    turn 13 is when it counts."""
+    from app.games.korea38.victory import determine
+    left = sit.state.last_turn - sit.turn
+    span = cfg.get("behind_turns", 4)
+    if left >= span:
+        return 0.0
+    try:
+        res = determine(sit.state)
+    except Exception:  # noqa: BLE001 - a judgement, never a crash
+        return 0.0
+    if res.get("winner") in (None, sit.side):
+        return 0.0
+    return cfg.get("behind_push", 0.35) * (span - left) / span
 
 
 def weights(sit: Situation, cfg: dict[str, Any], mode: str) -> Weights:
@@ -275,6 +294,16 @@ class Planner:
                 for m in self.adj.get(h, ()):
                     if m != c:
                         out[m] = max(out.get(m, 0.0), 0.4 * pen)
+        # the star city: every unit placed there must end the Pre-Combat Movement Phase in a
+        # hex of its own (8.1, 8.2.2) and old units may not move then, so as many of the hexes
+        # an arrival can reach (with next turn's road costs: harsh winter, 13.1) as there are
+        # arrivals, plus one spare, are kept empty; a unit left there would cost an arrival
+        star = d.star_city.get(sit.side)
+        need = sit.star_arrivals_next() if star and sit.state.control.get(star) == sit.side else 0
+        if need >= 2:
+            pen = self.cfg.get("exit_clear", 6.0)
+            for h in sit.exit_hexes(star, sit.turn + 1)[:need]:
+                out[h] = max(out.get(h, 0.0), pen)
         return out
 
     def _raider_possible(self) -> bool:

@@ -37,7 +37,7 @@ LEVELS: dict[str, dict[str, Any]] = {
              "improve": 0, "amphibious": False},
     "normal": {"improve": 0},
     "hard": {"improve": 2, "enemy_air_p": 0.6, "min_battle": 0.1, "lookahead": True,
-             "lookahead_plans": 3, "lookahead_samples": 1},
+             "lookahead_plans": 3, "lookahead_samples": 2, "lookahead_margin": 3.0},
 }
 
 
@@ -290,8 +290,8 @@ class KoreaAI:
 
     def _look_ahead(self, state: K38State, me: str, legal: list[Action], base: list[Action]) -> list[Action]:
         """Hard level: the normal plan and a few variants, each played against the normal AI's
-        reply on private copies (lookahead.py); the best mean score wins, the normal plan on
-        ties."""
+        reply on private copies (lookahead.py); a variant replaces the normal plan only when its
+        mean score beats it by the margin (one sampled enemy turn is mostly luck)."""
         from app.ai.korea38 import lookahead
         keep = self.cfg
         plans = [base]
@@ -310,12 +310,8 @@ class KoreaAI:
         samples = int(keep.get("lookahead_samples", 2))
         seeds = [(self.seed * 7919 + state.turn * 104_729 + k * 15_485_863 + (1 if me == ALLIED else 0))
                  & ((1 << 63) - 1) for k in range(samples)]
-        best = None
-        for i, plan in enumerate(plans):
-            total = sum(lookahead.play_out(state, me, plan, sd) for sd in seeds) / samples
-            if best is None or total > best[0] + 1e-9:
-                best = (total, i, plan)
-        return best[2]
+        means = [sum(lookahead.play_out(state, me, plan, sd) for sd in seeds) / samples for plan in plans]
+        return plans[lookahead.pick(means, float(keep.get("lookahead_margin", 0.0)))]
 
     @staticmethod
     def _keeps_garrison(state: K38State, me: str, base: list[Action], alt: list[Action]) -> bool:

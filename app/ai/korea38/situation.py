@@ -215,19 +215,10 @@ class Situation:
         return n
 
     def exit_room(self, h: str) -> float:
-        """Roughly how many units placed in ``h`` could step out of it in one move: empty
-        neighbours, and half of the empty hexes beyond those outside an enemy zone."""
+        """How many units placed in ``h`` now could step out of it in this turn's Pre-Combat
+        Movement Phase: the empty hexes an arrival can reach from it (:meth:`exit_hexes`)."""
         occ = self.board.occ
-        adj = self.static.adj
-        first = {n for n in adj.get(h, ()) if n not in occ}
-        second: set[str] = set()
-        for n in first:
-            if n in self.ezoc:
-                continue
-            for m in adj.get(n, ()):
-                if m != h and m not in occ and m not in first:
-                    second.add(m)
-        return len(first) + 0.5 * len(second)
+        return float(sum(1 for x in self.exit_hexes(h, self.turn) if x not in occ))
 
     def arrivals_next(self) -> int:
         """Units of mine due to come on the map at my next Reinforcement Phase (schedule,
@@ -248,6 +239,42 @@ class Situation:
                 elim += 1
         rp = sum(d.rp(t).get(p, 0) for p in (("kpa", "pva") if self.side == COMMUNIST else ("rok",)))
         return n + min(elim, rp)
+
+    def star_arrivals_next(self) -> int:
+        """Units due at my star city at my next Reinforcement Phase: those the rules let go
+        nowhere else (10.2, 10.3: the PVA, and everyone when my capital is lost; the Allied US
+        may go to the FEC box instead and are not counted), arrivals and rebuilds alike."""
+        d = self.data
+        t = self.turn + 1
+        cap = d.capital.get(self.side)
+        cap_ok = bool(cap) and self.state.control.get(cap) == self.side
+        alt = "kpa" if self.side == COMMUNIST else "rok"
+        mig_turn = int(d.rules.get("pva_mig_alley_turn", 6))
+        n = 0
+        elim: dict[str, int] = {}
+        for uid, u in d.units.items():
+            if u.side != self.side or u.is_air or u.nation == "us" or (cap_ok and u.nation == alt):
+                continue
+            at = self.state.units[uid].at
+            mig = u.nation == "pva" and (u.entry == "mig-alley" or (u.arrival == mig_turn and not u.entry))
+            if (at == POOL and u.arrival == t and not mig) or at == OFFMAP:
+                n += 1
+            elif at == ELIM and u.replaceable:
+                pool = d.pool_of(u)
+                elim[pool] = elim.get(pool, 0) + 1
+        rp = d.rp(t)
+        return n + sum(min(k, int(rp.get(p, 0))) for p, k in elim.items())
+
+    def exit_hexes(self, city: str, turn: int) -> list[str]:
+        """The hexes an infantry unit placed in ``city`` could end its Pre-Combat Movement in
+        on ``turn`` (8.1: arrivals may move; friendly units may be passed through, enemy zones
+        stop it), cheapest first, as the position stands."""
+        from app.engine.hexreach import reachable
+        d = self.data
+        hit = reachable(d.grid, city, float(d.rules.get("infantry_move", 4)),
+                        rmove.cost_fn(d, d.winter(turn)), stop_in=self.ezoc,
+                        blocked=self.enemy_hexes, always_one_hex=True)
+        return [h for h in hit if h != city and h in self.static.adj]
 
     def enemy_reach(self, positions: dict[str, str]) -> set[str]:
         return self.enemy_reach_phases(positions)[1]
