@@ -34,6 +34,7 @@ class SemperFiAI:
         self.side = side
         self.level = level if level in ("easy", "normal") else "normal"
         self.rng = Rng.from_seed(seed * 104729 + sum(map(ord, side)) + 17)
+        self._ground_cache: dict[tuple, float] = {}
 
     def _r(self) -> float:
         return self.rng.randint(0, 9999) / 10000.0
@@ -81,8 +82,7 @@ class SemperFiAI:
         b = bd(state)
         if t == "place":
             h = a["to"]
-            crowd = sum(1 for u, s in state.units.items() if s.at == h and udef(u).side == side)
-            return hex_score(state, side, h) + self._field_of_fire(state, h) - 1.5 * crowd
+            return self._ground(state, side, h) - 1.5 * c.crowd(state, h)
         if t in ("end-setup", "remove-step"):
             return 1.0 if t == "end-setup" else 0.5 + state.units[a["unit"]].steps * 0.01
         if t == "fieldwork":                     # 7.1: fortify before ending the set-up
@@ -141,6 +141,17 @@ class SemperFiAI:
         if t == "move":
             return self._move(state, a, c)
         return -0.5
+
+    def _ground(self, state: SFState, side: str, h: str) -> float:
+        """The part of a set-up hex's worth that does not change while a side sets up (objectives,
+        height, field of fire): worked out once per hex, not once per unit and hex."""
+        key = (state.scenario, state.map_name, side, objectives_for(state, side), h)
+        v = self._ground_cache.get(key)
+        if v is None:
+            if len(self._ground_cache) > 20000:
+                self._ground_cache.clear()
+            v = self._ground_cache[key] = hex_score(state, side, h) + self._field_of_fire(state, h)
+        return v
 
     def _field_of_fire(self, state: SFState, h: str) -> float:
         """Defenders like hexes above their surroundings (they see and shoot further)."""
@@ -234,6 +245,16 @@ class _Ctx:
         self.mine = [u for u in state.units if udef(u).side == side and state.units[u].at in self.b.hexset]
         self._foe_hexes = {state.units[f].at for f in self.foes}
         self._at = {u: state.units[u].at for u in self.mine}
+        self._crowd: dict[str, int] | None = None
+
+    def crowd(self, state: SFState, h: str) -> int:
+        """Own units already in ``h`` (set-up spreads them out)."""
+        if self._crowd is None:
+            self._crowd = {}
+            for u, s in state.units.items():
+                if udef(u).side == self.side:
+                    self._crowd[s.at] = self._crowd.get(s.at, 0) + 1
+        return self._crowd.get(h, 0)
 
     def foe_within(self, h: str, n: int) -> bool:
         return any(self.b.grid.distance(h, f) <= n for f in self._foe_hexes)

@@ -3,6 +3,7 @@ which is part of play: each side places its units on legal hexes, hidden where a
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from app.engine.game import Context
@@ -115,7 +116,6 @@ def placement_hexes(state: SFState, uid: str) -> list[str]:
     e = cached_entry(state, uid)
     if not e or "area" not in e:
         return []
-    import json
     key = (state.map_name, json.dumps(e["area"], sort_keys=True),
            json.dumps((state.scen.get("rules") or {}).get("boundary", []), sort_keys=True), udef(uid).type.id)
     hexes = _PLACES.get(key)
@@ -123,23 +123,56 @@ def placement_hexes(state: SFState, uid: str) -> list[str]:
         hexes = _PLACES[key] = legal_setup_hexes(b, state.scen, uid, area_cached(b, e["area"]))
     away = e.get("away_from")
     if away:
-        foes = hexes_of(state, other(udef(uid).side))
-        n = int(away)
+        foes = tuple(sorted(h for h in hexes_of(state, other(udef(uid).side)) if h in b.hexset))
+        near = _near(b, foes, int(away) - 1)
         base = hexes
-        hexes = [h for h in hexes if all(b.grid.distance(h, f) >= n for f in foes)]
+        hexes = [h for h in hexes if h not in near]
         if e.get("infiltration") and state.infiltrate_left > 0:          # 7.1, 7.2, 7.5
-            from app.games.semper_fi.hagaru import infiltration_hexes
-            hexes = sorted(set(hexes) | infiltration_hexes(state, uid, base))
-    from app.games.semper_fi.hagaru import armor_clash
-    hexes = [h for h in hexes if not armor_clash(state, uid, h)]
+            hexes = sorted(set(hexes) | _infiltration(state, uid, base, foes))
+    from app.games.semper_fi.hagaru import armor_clash, armor_rule
+    if armor_rule(state) and udef(uid).side == US:
+        hexes = [h for h in hexes if not armor_clash(state, uid, h)]
     cap = e.get("stacking")
     if cap:
-        from app.games.semper_fi.stacking import room
-        hexes = [h for h in hexes if room(state, h, uid, int(cap))]          # C4.4
+        from app.games.semper_fi.stacking import points
+        side = udef(uid).side
+        used: dict[str, int] = {}
+        for u, s in state.units.items():
+            if s.at in b.hexset and udef(u).side == side:
+                used[s.at] = used.get(s.at, 0) + points(u)
+        room = int(cap) - points(uid)
+        hexes = [h for h in hexes if used.get(h, 0) <= room]          # C4.4 (stacking.room)
     return hexes
 
 
 _PLACES: dict[tuple, list[str]] = {}
+_NEAR: dict[tuple, frozenset[str]] = {}
+_INFIL: dict[tuple, frozenset[str]] = {}
+
+
+def _near(b: Board, foes: tuple[str, ...], n: int) -> frozenset[str]:
+    """Hexes within ``n`` of any of ``foes`` (one union of rings instead of a distance per pair)."""
+    key = (id(b), foes, n)
+    got = _NEAR.get(key)
+    if got is None:
+        if len(_NEAR) > 256:
+            _NEAR.clear()
+        got = _NEAR[key] = frozenset(x for f in foes for x in b.grid.range(f, n)) if n >= 0 else frozenset()
+    return got
+
+
+def _infiltration(state: SFState, uid: str, base: list[str], foes: tuple[str, ...]) -> frozenset[str]:
+    """The infiltration hexes (7.1, 7.2, 7.5) depend on the area and where the enemy stands, not
+    on which unit asks: worked out once per set-up situation."""
+    from app.games.semper_fi.hagaru import infiltration_hexes, infiltration_spec
+    key = (state.map_name, udef(uid).side, tuple(base), foes, str(infiltration_spec(state).get("edge")),
+           json.dumps((state.scen.get("rules") or {}).get("boundary", []), sort_keys=True))
+    got = _INFIL.get(key)
+    if got is None:
+        if len(_INFIL) > 64:
+            _INFIL.clear()
+        got = _INFIL[key] = frozenset(infiltration_hexes(state, uid, base))
+    return got
 
 
 def to_place(state: SFState, side: str) -> list[str]:
