@@ -83,8 +83,11 @@ class SemperFiAI:
         if t == "place":
             h = a["to"]
             return self._ground(state, side, h) - 1.5 * c.crowd(state, h)
-        if t in ("end-setup", "remove-step"):
-            return 1.0 if t == "end-setup" else 0.5 + state.units[a["unit"]].steps * 0.01
+        if t == "end-setup":
+            return 1.0
+        if t == "remove-step":                   # 5.2, 6.2, 7.5: spread losses over the rifle platoons,
+            u = a["unit"]                        # keep the weapons and MG sections whole
+            return 0.5 + state.units[u].steps * 0.01 + (0.05 if udef(u).type.platoon else 0.0)
         if t == "fieldwork":                     # 7.1: fortify before ending the set-up
             return 1.2
         if t == "restore-step":                  # 6.3: platoons first, then the most worn

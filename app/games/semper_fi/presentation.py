@@ -363,6 +363,11 @@ def prompt(state: SFState) -> str:
     if state.pending and state.pending[0].kind in PENDING_PROMPTS:
         p = state.pending[0]
         return PENDING_PROMPTS[p.kind].format(who=who, hex=p.hex, unit=udef(p.units[0]).label if p.units else "")
+    if state.phase == "setup":
+        from app.games.semper_fi.setup import owed_text
+        owed = owed_text(state, state.active)                       # 7.5: the owner picks the losses
+        if owed:
+            return f"{who} player: {owed} (you choose the units), then finish setting up"
     if state.phase in PHASE_PROMPTS:
         return PHASE_PROMPTS[state.phase].format(who=who)
     if (state.scen.get("rules") or {}).get("march_column") and not state.contact and state.active == US:

@@ -94,8 +94,7 @@ def setup_state(sc_raw: dict[str, Any], options: dict[str, Any], seed: int) -> S
             st.opsheets[f] = kind
             st.committed[f] = not orders.active(st) or bool(orders.kinds().get(kind, {}).get("committed", True))
     st.to_remove = int(rules.get("remove_steps", 0))
-    from app.games.semper_fi.hagaru import reduce_formations
-    reduce_formations(st)                                        # 7.5: battalions already worn down
+    st.reduce_left = owed_reductions(st)                          # 7.5: battalions already worn down
     first = sc["play"]["first_setup"]
     st.setup_order = [first, other(first)]
     st.active = first
@@ -196,12 +195,16 @@ def setup_actions(state: SFState) -> list[dict[str, Any]]:
         for u, s in sorted(state.units.items()):
             if udef(u).side == rm and s.steps > 1:
                 out.append({"type": "remove-step", "unit": u})
+    owed = reduction_choices(state, side)                            # 7.5
+    if owed:
+        have = {a["unit"] for a in out if a["type"] == "remove-step"}
+        out += [{"type": "remove-step", "unit": u} for u in owed if u not in have]
     from app.games.semper_fi.linked import restore_actions
     restore = restore_actions(state)                               # 6.3
     out += restore
     from app.games.semper_fi.fieldworks import setup_actions as works
     out += works(state)                                            # 7.1
-    if not left and not (side == rm and state.to_remove > 0) and not restore:
+    if not left and not (side == rm and state.to_remove > 0) and not restore and not owes(state, side):
         out.append({"type": "end-setup"})
     return out
 
@@ -244,9 +247,52 @@ def reserve(state: SFState, uid: str, ctx: Context) -> None:
     ctx.log("A unit is held off the map in reserve", "5.3", kind="setup")
 
 
+def owed_reductions(state: SFState) -> dict[str, int]:
+    """7.5 "(-10 steps)": per formation, the steps its owner takes off during his set-up, no more
+    than the formation can give while every unit keeps a step."""
+    out: dict[str, int] = {}
+    for f, n in sorted(((state.scen.get("rules") or {}).get("start_reduced") or {}).items()):
+        spare = sum(s.steps - 1 for u, s in state.units.items() if udef(u).formation == f)
+        if min(int(n), spare) > 0:
+            out[f] = min(int(n), spare)
+    return out
+
+
+def owes(state: SFState, side: str) -> bool:
+    return any(n > 0 and _formation_side(f) == side for f, n in state.reduce_left.items())
+
+
+def _formation_side(f: str) -> str:
+    return next((d.side for d in counters().units.values() if d.formation == f), "")
+
+
+def owed_text(state: SFState, side: str) -> str:
+    """'take 10 steps off 1st Bn, 240th Regt' for the prompt, or ""."""
+    names = {udef(u).formation: udef(u).formation_name for u in state.units}
+    parts = [f"{n} step{'s' if n != 1 else ''} off {names.get(f, f)}" for f, n in sorted(state.reduce_left.items())
+             if n > 0 and _formation_side(f) == side]
+    return "take " + " and ".join(parts) if parts else ""
+
+
+def reduction_choices(state: SFState, side: str) -> list[str]:
+    """Units ``side`` may take a 7.5 set-up step off now: of a formation still owing steps, with
+    a step to spare (a unit never goes below one step this way)."""
+    return [u for u, s in sorted(state.units.items())
+            if s.steps > 1 and state.reduce_left.get(udef(u).formation, 0) > 0 and udef(u).side == side]
+
+
 def remove_step(state: SFState, uid: str, ctx: Context) -> None:
     s = state.units[uid]
     s.steps -= 1
+    f = udef(uid).formation
+    if state.reduce_left.get(f, 0) > 0:                              # 7.5: the owner's choice
+        state.reduce_left[f] -= 1
+        left = state.reduce_left[f]
+        if not left:
+            del state.reduce_left[f]
+        ctx.log(f"{udef(uid).label} starts one step down ({left} more to take off "
+                f"{udef(uid).formation_name})", "7.5", kind="setup", unit=uid)
+        return
     state.to_remove -= 1
     rule = "5.2" if udef(uid).side == NK else "6.2"
     ctx.log(f"{udef(uid).label} starts one step down ({state.to_remove} still to remove)", rule,

@@ -117,5 +117,7 @@ class SFState(GameState):
     entered: list[str] = field(default_factory=list)       # 7.1, 7.2: named places the Chinese have entered
     fieldworks: dict[str, int] = field(default_factory=dict)   # 7.1: fortified hex -> its allowance
     broken_down: bool = False                              # 7.1: the Chinese attack has broken down
+    reduce_left: dict[str, int] = field(default_factory=dict)  # 7.5: formation -> set-up steps its owner still takes off
+    mines: dict[str, str] = field(default_factory=dict)        # 7.1 Minefields: hex -> "hidden" or "known"
     visibility: int = 0                                    # 1.5: hexes a LOS may reach in snow (0: no snow)
     result: Optional[dict[str, Any]] = None
