@@ -90,6 +90,8 @@ class SemperFiAI:
             return 0.5 + state.units[u].steps * 0.01 + (0.05 if udef(u).type.platoon else 0.0)
         if t == "fieldwork":                     # 7.1: fortify before ending the set-up
             return 1.2
+        if t == "lay-mine":                      # C14.6: every minefield, on the enemy's way in
+            return self._mine_spot(state, a["hex"], c)
         if t == "restore-step":                  # 6.3: platoons first, then the most worn
             u = a["unit"]
             return 0.8 + (0.1 if udef(u).type.platoon else 0.0) + 0.01 * (udef(u).type.steps - state.units[u].steps)
@@ -155,6 +157,19 @@ class SemperFiAI:
                 self._ground_cache.clear()
             v = self._ground_cache[key] = hex_score(state, side, h) + self._field_of_fire(state, h)
         return v
+
+    def _mine_spot(self, state: SFState, h: str, c: "_Ctx") -> float:
+        """A minefield is worth most close to where the enemy sets up (his way in), off our own
+        hexes (only a move into the hex sets it off) and apart from the other minefields."""
+        key = (state.scenario, state.map_name, "enemy-area", h)
+        d = self._ground_cache.get(key)
+        if d is None:
+            d = self._ground_cache[key] = float(nearest(state, h, _enemy_setup_hexes(state, c.side)) or 0)
+        b = c.b
+        v = 1.6 - 0.06 * min(d, 8)
+        v -= 0.4 * c.crowd(state, h)
+        v -= 0.15 * sum(1 for n in b.grid.neighbours(h) if n in state.mines)
+        return max(1.05, v)
 
     def _field_of_fire(self, state: SFState, h: str) -> float:
         """Defenders like hexes above their surroundings (they see and shoot further)."""
@@ -228,6 +243,8 @@ class SemperFiAI:
                 return 0.5 + 0.1 * hex_score(state, c.side, a["to"])
             return 1.0 + 0.01 * hex_score(state, c.side, a["to"])
         gain = hex_score(state, c.side, a["to"], c.foes) - hex_score(state, c.side, frm, c.foes)
+        if state.mines.get(a["to"]) == "known" and c.side != "us":
+            gain -= 3.0                                  # C14.6: a minefield that has gone off
         if (state.scen.get("rules") or {}).get("heat") and udef(u).side == "us":
             gain -= 0.6 * max(0, b.contour(a["to"]) - b.contour(frm))     # 2.3: climbing in the heat
         if s.morale:
@@ -287,6 +304,16 @@ class _Ctx:
         ids = {g["id"] + ":" for g in indirect.groups(state, self.side)}
         ammo = sum(v for k, v in state.ammo.items() if any(k.startswith(i) for i in ids))
         return ammo >= left or kind == "battery-fire"
+
+
+def _enemy_setup_hexes(state: SFState, side: str) -> frozenset[str]:
+    from app.games.semper_fi.scenario import area_cached
+    b = bd(state)
+    out: set[str] = set()
+    for e in state.scen.get("setup", []) or []:
+        if e.get("side") == other(side) and "area" in e:
+            out |= area_cached(b, e["area"])
+    return frozenset(out)
 
 
 def make_ai(seed: int = 0, side: str = "", level: str = "normal") -> SemperFiAI:

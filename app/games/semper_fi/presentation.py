@@ -86,6 +86,8 @@ def pieces(state: SFState, side: str | None) -> list[dict[str, Any]]:
                                "values": f"{t.move.area}-{t.move.range}-{t.move.ma}"
                                + ("T" if t.move.movement == "truck" else "")}},
         })
+    from app.games.semper_fi.mines import markers as mine_markers
+    out += mine_markers(state, side)                                   # C14.6b: only to whom may see
     for h, n in sorted(markers.items()):
         out.append({"id": f"hidden@{h}", "at": h, "kind": "marker", "side": NK if side == US else US,
                     "unit_type": "hidden", "label": "?", "flags": ["hidden"],
@@ -106,6 +108,8 @@ def view(state: SFState, side: str | None) -> dict[str, Any]:
             else:
                 units[uid] = {"at": state.units[uid].at, "hidden": True}
     data.pop("rng", None)
+    from app.games.semper_fi.mines import known
+    data["mines"] = known(state, side)                                 # C14.6b: hidden minefields
     from app.games.semper_fi.orders import open_to
     for key in ("opsheets", "objectives", "drafts", "committed"):      # C12: sheets are secret
         sheet = data.get(key)
@@ -119,6 +123,7 @@ def view(state: SFState, side: str | None) -> dict[str, Any]:
 LABELS = {
     "place": "Set up {unit} at {to}", "place-rest": "Set up the remaining units at random in their areas",
     "reserve": "Hold {unit} off the map in reserve", "remove-step": "Take a step off {unit}",
+    "lay-mine": "Lay a minefield at {hex}",
     "end-setup": "Finish setting up", "go-first": "Take the first action phase",
     "go-second": "Take the second action phase", "end-phase": "End this phase",
     "mode": "{unit}: to {to} mode", "exit": "{unit} leaves the map on the road north",

@@ -204,6 +204,8 @@ def setup_actions(state: SFState) -> list[dict[str, Any]]:
     out += restore
     from app.games.semper_fi.fieldworks import setup_actions as works
     out += works(state)                                            # 7.1
+    from app.games.semper_fi.mines import setup_actions as mines
+    out += mines(state)                                            # 7.1 Minefields (C14.6a)
     if not left and not (side == rm and state.to_remove > 0) and not restore and not owes(state, side):
         out.append({"type": "end-setup"})
     return out
