@@ -138,7 +138,8 @@ def markers(state: "SFState", side: str | None) -> list[dict[str, Any]]:
     out = []
     for h, v in sorted(known(state, side).items()):
         out.append({"id": f"mines@{h}", "at": h, "kind": "marker", "side": US, "unit_type": "minefield",
-                    "label": "Mines", "flags": ["hidden-from-the-enemy"] if v == HIDDEN else ["minefield-known"],
+                    "label": "Mines", "shape": "round", "colour": "#D4AC0D" if v == HIDDEN else "#C0392B",
+                    "flags": ["hidden-from-the-enemy"] if v == HIDDEN else ["minefield-known"],
                     "info": ["Minefield (C14.6)" + (": the enemy does not know it is here" if v == HIDDEN
                                                      else ": it has gone off and both sides know it")]})
     return out
