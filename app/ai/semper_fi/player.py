@@ -24,7 +24,7 @@ from app.ai.semper_fi.evaluate import (enemy_steps_at, fire_value, hex_score, ne
 from app.ai.semper_fi.objectives import ATTACK, objectives_for, passive, role
 
 FIRE_MIN = 0.12          # below this expected value a direct fire is not worth revealing for
-ASSAULT_ODDS = 1.3       # our steps against theirs before an assault, more if they are steady
+ASSAULT_ODDS = 1.5       # our assault firepower against theirs (C8.2), more against dug-in troops
 
 
 class SemperFiAI:
@@ -132,6 +132,8 @@ class SemperFiAI:
             return 20.0 if not state.contact else -2.0
         if t == "fall-back":
             s = state.units[a["unit"]]
+            if c.role == ATTACK and s.at in c.obj and state.turn >= len(state.clock) - 1:
+                return -1.0                              # the last turns: stay on the objective
             if s.morale in ("suppressed", "paralysed") and c.adjacent_foes(s.at):
                 return 0.6
             return -1.0
@@ -198,13 +200,24 @@ class SemperFiAI:
         return v - (0.6 if own_near else 0.0)
 
     def _assault(self, state: SFState, a: Action, c: "_Ctx") -> float:
-        mine = sum(state.units[u].steps for u in state.units
-                   if state.units[u].at == a["from"] and udef(u).side == c.side)
+        """An assault is fought with the fire-mode area values of the units in the two hexes, not
+        their steps (C8.2): a suppressed unit fires at half, a paralysed one not at all, and dug-in
+        defenders take -2. So the attackers concentrate in one hex and suppress the defenders
+        first; the attacker accepts worse odds only on the last turn, for a hex it must hold."""
+        from app.games.semper_fi.assault import assault_group
+        group = assault_group(state, a["from"], c.side)
         theirs = [u for u in state.units if state.units[u].at == a["to"] and udef(u).side != c.side]
-        tsteps = sum(state.units[u].steps for u in theirs) or 1
+        if not group or not theirs:
+            return -1.0
+        mine = _assault_fp(state, group)
+        their = _assault_fp(state, theirs)
         shaken = sum(1 for u in theirs if state.units[u].morale) / max(1, len(theirs))
-        need = ASSAULT_ODDS * (1.0 - 0.5 * shaken)
-        ratio = mine / tsteps
+        dug = any(state.units[u].dug_in for u in theirs)
+        need = ASSAULT_ODDS + (0.5 if dug else 0.0)
+        ratio = mine / max(1.0, their)
+        last = state.turn >= len(state.clock) - 1
+        if c.role == ATTACK and last and a["to"] in c.obj:
+            need = min(need, 1.0)                          # the hex must be ours at the end
         if ratio < need:
             return -1.0
         v = 0.3 * (ratio - need) + shaken + c.objective_bonus(a["to"])
@@ -249,6 +262,8 @@ class SemperFiAI:
             gain -= 0.6 * max(0, b.contour(a["to"]) - b.contour(frm))     # 2.3: climbing in the heat
         if s.morale:
             gain -= 0.5 * (c.foe_within(a["to"], 1) - c.foe_within(frm, 1))
+        elif c.role == ATTACK and not c.passive and c.foe_within(a["to"], 1):
+            gain += 0.15 * min(3, c.crowd(state, a["to"]))  # concentrate next to the enemy for one assault
         return gain - 0.05
 
 
@@ -304,6 +319,17 @@ class _Ctx:
         ids = {g["id"] + ":" for g in indirect.groups(state, self.side)}
         ammo = sum(v for k, v in state.ammo.items() if any(k.startswith(i) for i in ids))
         return ammo >= left or kind == "battery-fire"
+
+
+def _assault_fp(state: SFState, units: list[str]) -> float:
+    """Fire-mode area values a group brings to an assault round (C8.2; assault._fp's reading)."""
+    total = 0.0
+    for u in units:
+        s = state.units[u]
+        if s.morale == "paralysed" or s.steps <= 0:
+            continue
+        total += udef(u).type.fire.area * (0.5 if s.morale == "suppressed" else 1.0)
+    return total
 
 
 def _enemy_setup_hexes(state: SFState, side: str) -> frozenset[str]:
