@@ -408,6 +408,11 @@ def explain(state: SFState, a: Action) -> Illegal:
         return Illegal("no spotter sees a revealed enemy there, or no ammunition or aircraft is left", "C9.1")
     if t == "assault":
         return Illegal("no units here may assault that hex", "C8.1")
+    if t == "lay-mine":
+        return Illegal("minefields go in only during the Marine set-up, where the scenario allows them: within "
+                       "reach of a Marine unit, not in the enemy's set-up area, one a hex", "C14.6")
+    if t == "remove-step" and state.reduce_left:
+        return Illegal("only a unit of a formation that still owes steps, and never its last step", "7.5")
     return Illegal("that is not a legal action at this point", "")
 
 
