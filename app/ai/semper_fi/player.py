@@ -218,6 +218,9 @@ class SemperFiAI:
         last = state.turn >= len(state.clock) - 1
         if c.role == ATTACK and last and a["to"] in c.obj:
             need = min(need, 1.0)                          # the hex must be ours at the end
+        elif c.role == ATTACK and udef(group[0]).side != "us" and _dark_left(state) <= 1 \
+                and a["to"] in c.obj and state.lights and _dark_seen(state):
+            need = min(need, 1.0)                          # 3.2: go in before the light comes
         if ratio < need:
             return -1.0
         v = 0.3 * (ratio - need) + shaken + c.objective_bonus(a["to"])
@@ -319,6 +322,16 @@ class _Ctx:
         ids = {g["id"] + ":" for g in indirect.groups(state, self.side)}
         ammo = sum(v for k, v in state.ammo.items() if any(k.startswith(i) for i in ids))
         return ammo >= left or kind == "battery-fire"
+
+
+def _dark_left(state: SFState) -> int:
+    """Night turns from this one on (the lights of the scenario's clock)."""
+    return sum(1 for x in state.lights[max(0, state.turn - 1):] if x == "night")
+
+
+def _dark_seen(state: SFState) -> bool:
+    """The scenario has night turns at all (a day scenario never counts down to dawn)."""
+    return "night" in state.lights
 
 
 def _assault_fp(state: SFState, units: list[str]) -> float:
