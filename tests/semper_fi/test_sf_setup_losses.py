@@ -87,3 +87,14 @@ def test_7_5_a_position_keeps_the_owed_steps(tmp_path: Path) -> None:
     assert back.state.reduce_left == {"1-240": 9, "guard-240": 3}
     assert back.state.units["1-240-plt-2"].steps == 4
     assert sorted(map(str, back.legal_actions())) == sorted(map(str, m.legal_actions()))
+
+
+def test_7_5_a_debt_no_unit_can_pay_does_not_block_the_set_up() -> None:
+    m = _to_chinese_setup()
+    m.apply({"type": "place-rest"})
+    for u, s in m.state.units.items():
+        if counters().units[u].formation == "guard-240":
+            s.steps = 1                                         # nothing left to give
+    m.state.reduce_left = {"guard-240": 3}
+    legal = m.legal_actions()
+    assert not [a for a in legal if a["type"] == "remove-step"] and {"type": "end-setup"} in legal

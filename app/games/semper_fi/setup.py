@@ -123,7 +123,7 @@ def placement_hexes(state: SFState, uid: str) -> list[str]:
     away = e.get("away_from")
     if away:
         foes = tuple(sorted(h for h in hexes_of(state, other(udef(uid).side)) if h in b.hexset))
-        near = _near(b, foes, int(away) - 1)
+        near = _near(b, state.map_name, foes, int(away) - 1)
         base = hexes
         hexes = [h for h in hexes if h not in near]
         if e.get("infiltration") and state.infiltrate_left > 0:          # 7.1, 7.2, 7.5
@@ -149,9 +149,9 @@ _NEAR: dict[tuple, frozenset[str]] = {}
 _INFIL: dict[tuple, frozenset[str]] = {}
 
 
-def _near(b: Board, foes: tuple[str, ...], n: int) -> frozenset[str]:
+def _near(b: Board, map_name: str, foes: tuple[str, ...], n: int) -> frozenset[str]:
     """Hexes within ``n`` of any of ``foes`` (one union of rings instead of a distance per pair)."""
-    key = (id(b), foes, n)
+    key = (map_name, foes, n)
     got = _NEAR.get(key)
     if got is None:
         if len(_NEAR) > 256:
@@ -206,7 +206,7 @@ def setup_actions(state: SFState) -> list[dict[str, Any]]:
     out += works(state)                                            # 7.1
     from app.games.semper_fi.mines import setup_actions as mines
     out += mines(state)                                            # 7.1 Minefields (C14.6a)
-    if not left and not (side == rm and state.to_remove > 0) and not restore and not owes(state, side):
+    if not left and not (side == rm and state.to_remove > 0) and not restore and not owed:
         out.append({"type": "end-setup"})
     return out
 
@@ -258,10 +258,6 @@ def owed_reductions(state: SFState) -> dict[str, int]:
         if min(int(n), spare) > 0:
             out[f] = min(int(n), spare)
     return out
-
-
-def owes(state: SFState, side: str) -> bool:
-    return any(n > 0 and _formation_side(f) == side for f, n in state.reduce_left.items())
 
 
 def _formation_side(f: str) -> str:
