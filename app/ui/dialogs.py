@@ -49,6 +49,10 @@ class NewGameDialog(QDialog):
         form.addRow("Options:", self.options)
         form.addRow("", self.sandbox)
         lay.addLayout(form)
+        self.variants_box = QGroupBox("Variants")          # the scenario's [[variant]] switches
+        self.variants_lay = QVBoxLayout(self.variants_box)
+        self.variant_checks: dict[str, QCheckBox] = {}
+        lay.addWidget(self.variants_box)
         self.players_box = QGroupBox("Players")
         self.players_form = QFormLayout(self.players_box)
         lay.addWidget(self.players_box)
@@ -113,10 +117,13 @@ class NewGameDialog(QDialog):
                 data = tomllib.loads(self._scen[i].read())
                 self.description.setText(str(data.get("description", "")))
             except Exception:
+                data = {}
                 self.description.setText("")
         else:
+            data = {}
             self.description.setText("No scenarios installed for this game yet.")
         self._name_sides(data)
+        self._show_variants(data)
 
     def _name_sides(self, scenario: dict[str, Any]) -> None:
         """Each side's row named as this scenario's players call it (the Chinese at Chosin)."""
@@ -125,6 +132,23 @@ class NewGameDialog(QDialog):
         for side, label in self.side_labels.items():
             label.setText(seats.side_label(game, side, scenario) + (" (you)" if game is not None and game.solitaire
                                                                      else "") + ":")
+
+    def _show_variants(self, data: dict[str, Any]) -> None:
+        """One check box per variant the game offers for this scenario (``Game.variants``)."""
+        for cb in self.variant_checks.values():
+            self.variants_lay.removeWidget(cb)
+            cb.deleteLater()
+        self.variant_checks = {}
+        gid = self.game.currentData()
+        game = catalog.get(gid) if gid else None
+        offer = getattr(game, "variants", None)
+        found = offer(data) if callable(offer) and data else []
+        for v in found:
+            cb = QCheckBox(str(v.get("name") or v["id"]))
+            cb.setToolTip(str(v.get("description", "")))
+            self.variants_lay.addWidget(cb)
+            self.variant_checks[str(v["id"])] = cb
+        self.variants_box.setVisible(bool(found))
 
     def accept(self) -> None:
         why = self.seat_table.problems() if self.seat_table is not None and not self.sandbox.isChecked() else ""
@@ -136,6 +160,7 @@ class NewGameDialog(QDialog):
     def result_config(self) -> dict[str, Any]:
         i = self.scenario.currentIndex()
         options = catalog.parse_options(self.options.text())
+        options.update({vid: True for vid, cb in self.variant_checks.items() if cb.isChecked()})
         if self.seat_table is not None and not self.sandbox.isChecked():
             options.update(self.seat_table.option())
         return {

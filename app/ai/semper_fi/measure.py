@@ -1,6 +1,7 @@
 """Measure the Semper Fi! AI: win rates with 95% Wilson intervals and side-turn timing.
 
     python -m app.ai.semper_fi.measure --games 100 --seed 1000   # the full size of issue 13
+    python -m app.ai.semper_fi.measure --setup --scenarios 7-1   # set-up time per side (wall, CPU)
 
 Prints one JSON line per (scenario, pairing). A side-turn is every decision a side takes in one
 phase of one turn (its reactions included); its time is the players' thinking time only.
@@ -53,16 +54,43 @@ def play(path: Path, seed: int, specs: list[str], timed: str | None = None) -> t
     return ({"winner": o.winner if o else None, "level": o.level if o else None}, list(per.values()))
 
 
+def setup_times(path: Path, seed: int) -> dict:
+    """Both AIs set up: per side, the wall and CPU seconds of the whole set-up (the rules'
+    legal actions and the AI's choices, the one side-turn of the set-up) and its decisions."""
+    game, loaded = load_scenario(path)
+    m = Match.start(game, loaded.data, seed=seed, keep_snapshots=False)
+    seats = {s: make_player(game, "ai", seed, s) for s in game.sides}
+    out: dict[str, dict] = {}
+    while m.outcome() is None and m.state.phase == "setup":
+        side = m.state.active
+        w0, c0 = time.perf_counter(), time.process_time()
+        legal = m.legal_actions()
+        a = seats[side].choose(m, legal)
+        r = out.setdefault(side, {"wall_s": 0.0, "cpu_s": 0.0, "decisions": 0})
+        r["wall_s"] += time.perf_counter() - w0
+        r["cpu_s"] += time.process_time() - c0
+        r["decisions"] += 1
+        m.apply(a)
+    return {s: {k: round(v, 3) if isinstance(v, float) else v for k, v in r.items()} for s, r in out.items()}
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--games", type=int, default=4)
     ap.add_argument("--seed", type=int, default=1000)
     ap.add_argument("--pairs", default="ai,random;random,ai;ai,greedy;greedy,ai;ai,ai")
     ap.add_argument("--scenarios", default="")
+    ap.add_argument("--setup", action="store_true", help="time the AI set-up only (wall and CPU)")
     a = ap.parse_args()
     files = sorted(SCEN.glob("*.toml"))
     if a.scenarios:
         files = [f for f in files if any(f.name.startswith(x) for x in a.scenarios.split(","))]
+    if a.setup:
+        for f in files:
+            for i in range(a.games):
+                print(json.dumps({"scenario": f.stem, "seed": a.seed + i, "setup": setup_times(f, a.seed + i)}),
+                      flush=True)
+        return
     for f in files:
         for pair in a.pairs.split(";"):
             specs = pair.split(",")

@@ -25,7 +25,7 @@ from app.ai.semper_fi.evaluate import (enemy_steps_at, fire_value, hex_score, ne
 from app.ai.semper_fi.objectives import ATTACK, objectives_for, passive, role
 
 FIRE_MIN = 0.12          # below this expected value a direct fire is not worth revealing for
-ASSAULT_ODDS = 1.3       # our steps against theirs before an assault, more if they are steady
+ASSAULT_ODDS = 1.5       # our assault firepower against theirs (C8.2), more against dug-in troops
 
 
 class SemperFiAI:
@@ -35,6 +35,7 @@ class SemperFiAI:
         self.side = side
         self.level = level if level in ("easy", "normal") else "normal"
         self.rng = Rng.from_seed(seed * 104729 + sum(map(ord, side)) + 17)
+        self._ground_cache: dict[tuple, float] = {}
 
     def _r(self) -> float:
         return self.rng.randint(0, 9999) / 10000.0
@@ -85,12 +86,16 @@ class SemperFiAI:
         b = bd(state)
         if t == "place":
             h = a["to"]
-            crowd = sum(1 for u, s in state.units.items() if s.at == h and udef(u).side == side)
-            return hex_score(state, side, h) + self._field_of_fire(state, h) - 1.5 * crowd
-        if t in ("end-setup", "remove-step"):
-            return 1.0 if t == "end-setup" else 0.5 + state.units[a["unit"]].steps * 0.01
+            return self._ground(state, side, h) - 1.5 * c.crowd(state, h)
+        if t == "end-setup":
+            return 1.0
+        if t == "remove-step":                   # 5.2, 6.2, 7.5: spread losses over the rifle platoons,
+            u = a["unit"]                        # keep the weapons and MG sections whole
+            return 0.5 + state.units[u].steps * 0.01 + (0.05 if udef(u).type.platoon else 0.0)
         if t == "fieldwork":                     # 7.1: fortify before ending the set-up
             return 1.2
+        if t == "lay-mine":                      # C15.1: every minefield, on the enemy's way in
+            return self._mine_spot(state, a["hex"], c)
         if t == "restore-step":                  # 6.3: platoons first, then the most worn
             u = a["unit"]
             return 0.8 + (0.1 if udef(u).type.platoon else 0.0) + 0.01 * (udef(u).type.steps - state.units[u].steps)
@@ -131,6 +136,8 @@ class SemperFiAI:
             return 20.0 if not state.contact else -2.0
         if t == "fall-back":
             s = state.units[a["unit"]]
+            if c.role == ATTACK and s.at in c.obj and state.turn >= len(state.clock) - 1:
+                return -1.0                              # the last turns: stay on the objective
             if s.morale in ("suppressed", "paralysed") and c.adjacent_foes(s.at):
                 return 0.6
             return -1.0
@@ -145,6 +152,30 @@ class SemperFiAI:
         if t == "move":
             return self._move(state, a, c)
         return -0.5
+
+    def _ground(self, state: SFState, side: str, h: str) -> float:
+        """The part of a set-up hex's worth that does not change while a side sets up (objectives,
+        height, field of fire): worked out once per hex, not once per unit and hex."""
+        key = (state.scenario, state.map_name, side, objectives_for(state, side), h)
+        v = self._ground_cache.get(key)
+        if v is None:
+            if len(self._ground_cache) > 20000:
+                self._ground_cache.clear()
+            v = self._ground_cache[key] = hex_score(state, side, h) + self._field_of_fire(state, h)
+        return v
+
+    def _mine_spot(self, state: SFState, h: str, c: "_Ctx") -> float:
+        """A minefield is worth most close to where the enemy sets up (his way in), off our own
+        hexes (only a move into the hex sets it off) and apart from the other minefields."""
+        key = (state.scenario, state.map_name, "enemy-area", h)
+        d = self._ground_cache.get(key)
+        if d is None:
+            d = self._ground_cache[key] = float(nearest(state, h, _enemy_setup_hexes(state, c.side)) or 0)
+        b = c.b
+        v = 1.6 - 0.06 * min(d, 8)
+        v -= 0.4 * c.crowd(state, h)
+        v -= 0.15 * sum(1 for n in b.grid.neighbours(h) if n in state.mines)
+        return max(1.05, v)
 
     def _field_of_fire(self, state: SFState, h: str) -> float:
         """Defenders like hexes above their surroundings (they see and shoot further)."""
@@ -173,13 +204,27 @@ class SemperFiAI:
         return v - (0.6 if own_near else 0.0)
 
     def _assault(self, state: SFState, a: Action, c: "_Ctx") -> float:
-        mine = sum(state.units[u].steps for u in state.units
-                   if state.units[u].at == a["from"] and udef(u).side == c.side)
+        """An assault is fought with the fire-mode area values of the units in the two hexes, not
+        their steps (C8.2): a suppressed unit fires at half, a paralysed one not at all, and dug-in
+        defenders take -2. So the attackers concentrate in one hex and suppress the defenders
+        first; the attacker accepts worse odds only on the last turn, for a hex it must hold."""
+        from app.games.semper_fi.assault import assault_group
+        group = assault_group(state, a["from"], c.side)
         theirs = [u for u in state.units if state.units[u].at == a["to"] and udef(u).side != c.side]
-        tsteps = sum(state.units[u].steps for u in theirs) or 1
+        if not group or not theirs:
+            return -1.0
+        mine = _assault_fp(state, group)
+        their = _assault_fp(state, theirs)
         shaken = sum(1 for u in theirs if state.units[u].morale) / max(1, len(theirs))
-        need = ASSAULT_ODDS * (1.0 - 0.5 * shaken)
-        ratio = mine / tsteps
+        dug = any(state.units[u].dug_in for u in theirs)
+        need = ASSAULT_ODDS + (0.5 if dug else 0.0)
+        ratio = mine / max(1.0, their)
+        last = state.turn >= len(state.clock) - 1
+        if c.role == ATTACK and last and a["to"] in c.obj:
+            need = min(need, 1.0)                          # the hex must be ours at the end
+        elif c.role == ATTACK and udef(group[0]).side != "us" and _dark_left(state) <= 1 \
+                and a["to"] in c.obj and state.lights and _dark_seen(state):
+            need = min(need, 1.0)                          # 3.2: go in before the light comes
         if ratio < need:
             return -1.0
         v = 0.3 * (ratio - need) + shaken + c.objective_bonus(a["to"])
@@ -218,10 +263,14 @@ class SemperFiAI:
                 return 0.5 + 0.1 * hex_score(state, c.side, a["to"])
             return 1.0 + 0.01 * hex_score(state, c.side, a["to"])
         gain = hex_score(state, c.side, a["to"], c.foes) - hex_score(state, c.side, frm, c.foes)
+        if state.mines.get(a["to"]) == "known" and c.side != "us":
+            gain -= 3.0                                  # C15.1: a minefield that has gone off
         if (state.scen.get("rules") or {}).get("heat") and udef(u).side == "us":
             gain -= 0.6 * max(0, b.contour(a["to"]) - b.contour(frm))     # 2.3: climbing in the heat
         if s.morale:
             gain -= 0.5 * (c.foe_within(a["to"], 1) - c.foe_within(frm, 1))
+        elif c.role == ATTACK and not c.passive and c.foe_within(a["to"], 1):
+            gain += 0.15 * min(3, c.crowd(state, a["to"]))  # concentrate next to the enemy for one assault
         return gain - 0.05 + op_sheets.move_pull(state, a)
 
 
@@ -238,6 +287,16 @@ class _Ctx:
         self.mine = [u for u in state.units if udef(u).side == side and state.units[u].at in self.b.hexset]
         self._foe_hexes = {state.units[f].at for f in self.foes}
         self._at = {u: state.units[u].at for u in self.mine}
+        self._crowd: dict[str, int] | None = None
+
+    def crowd(self, state: SFState, h: str) -> int:
+        """Own units already in ``h`` (set-up spreads them out)."""
+        if self._crowd is None:
+            self._crowd = {}
+            for u, s in state.units.items():
+                if udef(u).side == self.side:
+                    self._crowd[s.at] = self._crowd.get(s.at, 0) + 1
+        return self._crowd.get(h, 0)
 
     def foe_within(self, h: str, n: int) -> bool:
         return any(self.b.grid.distance(h, f) <= n for f in self._foe_hexes)
@@ -267,6 +326,37 @@ class _Ctx:
         ids = {g["id"] + ":" for g in indirect.groups(state, self.side)}
         ammo = sum(v for k, v in state.ammo.items() if any(k.startswith(i) for i in ids))
         return ammo >= left or kind == "battery-fire"
+
+
+def _dark_left(state: SFState) -> int:
+    """Night turns from this one on (the lights of the scenario's clock)."""
+    return sum(1 for x in state.lights[max(0, state.turn - 1):] if x == "night")
+
+
+def _dark_seen(state: SFState) -> bool:
+    """The scenario has night turns at all (a day scenario never counts down to dawn)."""
+    return "night" in state.lights
+
+
+def _assault_fp(state: SFState, units: list[str]) -> float:
+    """Fire-mode area values a group brings to an assault round (C8.2; assault._fp's reading)."""
+    total = 0.0
+    for u in units:
+        s = state.units[u]
+        if s.morale == "paralysed" or s.steps <= 0:
+            continue
+        total += udef(u).type.fire.area * (0.5 if s.morale == "suppressed" else 1.0)
+    return total
+
+
+def _enemy_setup_hexes(state: SFState, side: str) -> frozenset[str]:
+    from app.games.semper_fi.scenario import area_cached
+    b = bd(state)
+    out: set[str] = set()
+    for e in state.scen.get("setup", []) or []:
+        if e.get("side") == other(side) and "area" in e:
+            out |= area_cached(b, e["area"])
+    return frozenset(out)
 
 
 def make_ai(seed: int = 0, side: str = "", level: str = "normal") -> SemperFiAI:

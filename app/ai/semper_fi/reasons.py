@@ -51,7 +51,8 @@ SIMPLE = {
     "place-rest": "the rest set up at random in their areas, anywhere legal (C11.2)",
     "reserve": "{unit} waits off the map, to enter from the west edge when needed (5.3)",
     "end-setup": "every unit is placed: finish setting up",
-    "remove-step": "the scenario takes steps off before play: {unit} has {steps} to spare (5.2)",
+    "remove-step": "the scenario takes steps off before play: {unit} has {steps} to spare (5.2, 6.2, 7.5)",
+    "lay-mine": "a minefield at {hex}, on the enemy's way in and off our own hexes (C15.1)",
     "exit": "leaving by the road before contact is a US Major victory (4.1)",
     "dig-in": "{unit} digs in at {here}: fire at dug-in troops gets -2 on the Area Fire Table (C6.6)",
     "at-roll": "{unit} makes AT rolls against {target}, next to it (C6.5)",
@@ -99,13 +100,14 @@ def explain(state: SFState, side: str, a: dict[str, Any]) -> str:
         n = enemy_steps_at(state, side, a["at"])
         return f"mortar fire on {a['at']}, where {n} enemy steps are seen, while fires remain ({'C9.6' if t == 'mortar' else '3.4'})"
     if t == "assault":
-        mine = sum(state.units[u].steps for u in state.units
-                   if state.units[u].at == a["from"] and udef(u).side == side)
+        from app.ai.semper_fi.player import _assault_fp
+        from app.games.semper_fi.assault import assault_group
         theirs = [u for u in state.units if state.units[u].at == a["to"] and udef(u).side != side]
-        tsteps = sum(state.units[u].steps for u in theirs) or 1
+        mine = _assault_fp(state, assault_group(state, a["from"], side))
+        their = _assault_fp(state, theirs) or 1.0
         shaken = sum(1 for u in theirs if state.units[u].morale)
-        return (f"assault {a['to']}: our {mine} steps against their {tsteps} ({mine / tsteps:.1f} to 1)"
-                + (f", {shaken} of them shaken" if shaken else "") + " (C8)")
+        return (f"assault {a['to']}: our assault firepower {mine:g} against their {their:g} "
+                f"({mine / their:.1f} to 1)" + (f", {shaken} of them shaken" if shaken else "") + " (C8.2)")
     if t == "retreat":
         near = sum(1 for f in visible_enemies(state, side) if b.grid.distance(a["to"], state.units[f].at) <= 1)
         return (f"{_name(a['unit'])} falls back to {a['to']}, "

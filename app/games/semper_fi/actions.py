@@ -222,6 +222,9 @@ def apply(state: SFState, action: Action, ctx: Context) -> None:
     elif t == "fieldwork":
         from app.games.semper_fi.fieldworks import build
         build(state, action["hex"], ctx)
+    elif t == "lay-mine":
+        from app.games.semper_fi.mines import lay
+        lay(state, action["hex"], ctx)                                # C15.1a
     elif t == "restore-step":
         from app.games.semper_fi.linked import restore
         restore(state, action["unit"], ctx)
@@ -417,6 +420,9 @@ def _move(state: SFState, u: str, to: str, ctx: Context) -> None:
 def _after_step(state: SFState, u: str, to: str, ctx: Context, road: bool) -> None:
     from app.games.semper_fi.edge_entry import on_step
     on_step(state, u, to, ctx)                                    # C14.8: infiltration on the move
+    from app.games.semper_fi.mines import entered
+    if entered(state, u, to, ctx) and state.units[u].at != to:        # C15.1c
+        return
     for x in [x for x in state.barrages if x.side != udef(u).side]:
         # C9.3: a unit moving into a live barrage zone (the impact hex or one of the six around)
         fp = indirect.zone_strength(state, x, to)

@@ -129,19 +129,6 @@ def note_entries(state: "SFState") -> None:
 
 
 # -- formations that start below strength (7.5) ---------------------------------------------------
-def reduce_formations(state: "SFState") -> None:
-    """7.5: "1/240 (-10 steps)": the steps come off the formation's units one at a time, always
-    from the unit with the most steps left (the first in order on a tie), never the last step."""
-    for f, n in sorted(((state.scen.get("rules") or {}).get("start_reduced") or {}).items()):
-        units = [u for u in sorted(state.units) if udef(u).formation == f]
-        for _ in range(int(n)):
-            cands = [u for u in units if state.units[u].steps > 1]
-            if not cands:
-                break
-            u = max(cands, key=lambda x: (state.units[x].steps, -units.index(x)))
-            state.units[u].steps -= 1
-
-
 # -- Chinese attack coordination (7.3) ----------------------------------------------------------
 def coordination(state: "SFState") -> list[dict[str, Any]]:
     c = (state.scen.get("rules") or {}).get("coordination")

@@ -86,6 +86,8 @@ def pieces(state: SFState, side: str | None) -> list[dict[str, Any]]:
                                "values": f"{t.move.area}-{t.move.range}-{t.move.ma}"
                                + ("T" if t.move.movement == "truck" else "")}},
         })
+    from app.games.semper_fi.mines import markers as mine_markers
+    out += mine_markers(state, side)                                   # C15.1b: only to whom may see
     for h, n in sorted(markers.items()):
         out.append({"id": f"hidden@{h}", "at": h, "kind": "marker", "side": NK if side == US else US,
                     "unit_type": "hidden", "label": "?", "flags": ["hidden"],
@@ -106,6 +108,8 @@ def view(state: SFState, side: str | None) -> dict[str, Any]:
             else:
                 units[uid] = {"at": state.units[uid].at, "hidden": True}
     data.pop("rng", None)
+    from app.games.semper_fi.mines import known
+    data["mines"] = known(state, side)                                 # C15.1b: hidden minefields
     from app.games.semper_fi.orders import open_to
     for key in ("opsheets", "objectives", "drafts", "committed"):      # C12: sheets are secret
         sheet = data.get(key)
@@ -123,6 +127,7 @@ def view(state: SFState, side: str | None) -> dict[str, Any]:
 LABELS = {
     "place": "Set up {unit} at {to}", "place-rest": "Set up the remaining units at random in their areas",
     "reserve": "Hold {unit} off the map in reserve", "remove-step": "Take a step off {unit}",
+    "lay-mine": "Lay a minefield at {hex}",
     "end-setup": "Finish setting up", "go-first": "Take the first action phase",
     "go-second": "Take the second action phase", "end-phase": "End this phase",
     "mode": "{unit}: to {to} mode", "exit": "{unit} leaves the map on the road north",
@@ -380,6 +385,11 @@ def prompt(state: SFState) -> str:
     from app.games.semper_fi import edge_entry
     if state.phase == "setup" and edge_entry.setup_actions(state):
         return f"{who} player: choose the map edge each regiment comes in by (its time comes with it), then finish setting up"
+    if state.phase == "setup":
+        from app.games.semper_fi.setup import owed_text
+        owed = owed_text(state, state.active)                       # 7.5: the owner picks the losses
+        if owed:
+            return f"{who} player: {owed} (you choose the units), then finish setting up"
     if state.phase in PHASE_PROMPTS:
         return PHASE_PROMPTS[state.phase].format(who=who)
     if edge_entry.regiments(state.scen) and not state.contact and \
@@ -418,6 +428,11 @@ def explain(state: SFState, a: Action) -> Illegal:
         return Illegal("no spotter sees a revealed enemy there, or no ammunition or aircraft is left", "C9.1")
     if t == "assault":
         return Illegal("no units here may assault that hex", "C8.1")
+    if t == "lay-mine":
+        return Illegal("minefields go in only during the Marine set-up, where the scenario allows them: within "
+                       "reach of a Marine unit, not in the enemy's set-up area, one a hex", "C15.1")
+    if t == "remove-step" and state.reduce_left:
+        return Illegal("only a unit of a formation that still owes steps, and never its last step", "7.5")
     return Illegal("that is not a legal action at this point", "")
 
 

@@ -332,6 +332,8 @@ def _march_column(sc: dict[str, Any], b: Board) -> list[tuple[str, str]]:
 def _validate_body(sc: dict[str, Any], b: Board, clock: list[str], c: Any) -> list[tuple[str, str]]:
     from app.games.semper_fi.setup import legal_setup_hexes
     out: list[tuple[str, str]] = _march_column(sc, b)
+    from app.games.semper_fi.mines import problems as mine_problems
+    out += mine_problems(sc)                                        # C15.1 (a variant's rules.mines)
     used: set[str] = set()
     for i, e in enumerate(sc.get("setup", []) or []):
         p = f"setup[{i}]"

@@ -3,6 +3,7 @@ which is part of play: each side places its units on legal hexes, hidden where a
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from app.engine.game import Context
@@ -93,8 +94,7 @@ def setup_state(sc_raw: dict[str, Any], options: dict[str, Any], seed: int) -> S
             st.opsheets[f] = kind
             st.committed[f] = not orders.active(st) or bool(orders.kinds().get(kind, {}).get("committed", True))
     st.to_remove = int(rules.get("remove_steps", 0))
-    from app.games.semper_fi.hagaru import reduce_formations
-    reduce_formations(st)                                        # 7.5: battalions already worn down
+    st.reduce_left = owed_reductions(st)                          # 7.5: battalions already worn down
     from app.games.semper_fi import edge_entry
     edge_entry.prepare(st)                                       # C14.9, C14.7
     first = sc["play"]["first_setup"]
@@ -117,7 +117,6 @@ def placement_hexes(state: SFState, uid: str) -> list[str]:
     e = cached_entry(state, uid)
     if not e or "area" not in e:
         return []
-    import json
     key = (state.map_name, json.dumps(e["area"], sort_keys=True),
            json.dumps((state.scen.get("rules") or {}).get("boundary", []), sort_keys=True), udef(uid).type.id)
     hexes = _PLACES.get(key)
@@ -125,24 +124,56 @@ def placement_hexes(state: SFState, uid: str) -> list[str]:
         hexes = _PLACES[key] = legal_setup_hexes(b, state.scen, uid, area_cached(b, e["area"]))
     away = e.get("away_from")
     if away:
-        foes = hexes_of(state, other(udef(uid).side))
-        n = int(away)
+        foes = tuple(sorted(h for h in hexes_of(state, other(udef(uid).side)) if h in b.hexset))
+        near = _near(b, state.map_name, foes, int(away) - 1)
         base = hexes
-        hexes = [h for h in hexes if all(b.grid.distance(h, f) >= n for f in foes)]
+        hexes = [h for h in hexes if h not in near]
         if e.get("infiltration") and state.infiltrate_left > 0:          # 7.1, 7.2, 7.5
-            from app.games.semper_fi.hagaru import infiltration_hexes
-            hexes = sorted(set(hexes) | infiltration_hexes(state, uid, base))
+            hexes = sorted(set(hexes) | _infiltration(state, uid, base, foes))
     from app.games.semper_fi.hagaru import armor_blocked
-    blocked = armor_blocked(state, uid)
+    blocked = armor_blocked(state, uid)                            # 7.1-7.5 Armor Coordination
     hexes = [h for h in hexes if h not in blocked]
     cap = e.get("stacking")
     if cap:
-        from app.games.semper_fi.stacking import room
-        hexes = [h for h in hexes if room(state, h, uid, int(cap))]          # C4.4
+        from app.games.semper_fi.stacking import points
+        side = udef(uid).side
+        used: dict[str, int] = {}
+        for u, s in state.units.items():
+            if s.at in b.hexset and udef(u).side == side:
+                used[s.at] = used.get(s.at, 0) + points(u)
+        room = int(cap) - points(uid)
+        hexes = [h for h in hexes if used.get(h, 0) <= room]          # C4.4 (stacking.room)
     return hexes
 
 
 _PLACES: dict[tuple, list[str]] = {}
+_NEAR: dict[tuple, frozenset[str]] = {}
+_INFIL: dict[tuple, frozenset[str]] = {}
+
+
+def _near(b: Board, map_name: str, foes: tuple[str, ...], n: int) -> frozenset[str]:
+    """Hexes within ``n`` of any of ``foes`` (one union of rings instead of a distance per pair)."""
+    key = (map_name, foes, n)
+    got = _NEAR.get(key)
+    if got is None:
+        if len(_NEAR) > 256:
+            _NEAR.clear()
+        got = _NEAR[key] = frozenset(x for f in foes for x in b.grid.range(f, n)) if n >= 0 else frozenset()
+    return got
+
+
+def _infiltration(state: SFState, uid: str, base: list[str], foes: tuple[str, ...]) -> frozenset[str]:
+    """The infiltration hexes (7.1, 7.2, 7.5) depend on the area and where the enemy stands, not
+    on which unit asks: worked out once per set-up situation."""
+    from app.games.semper_fi.hagaru import infiltration_hexes, infiltration_spec
+    key = (state.map_name, udef(uid).side, tuple(base), foes, str(infiltration_spec(state).get("edge")),
+           json.dumps((state.scen.get("rules") or {}).get("boundary", []), sort_keys=True))
+    got = _INFIL.get(key)
+    if got is None:
+        if len(_INFIL) > 64:
+            _INFIL.clear()
+        got = _INFIL[key] = frozenset(infiltration_hexes(state, uid, base))
+    return got
 
 
 def to_place(state: SFState, side: str) -> list[str]:
@@ -166,6 +197,10 @@ def setup_actions(state: SFState) -> list[dict[str, Any]]:
         for u, s in sorted(state.units.items()):
             if udef(u).side == rm and s.steps > 1:
                 out.append({"type": "remove-step", "unit": u})
+    owed = reduction_choices(state, side)                            # 7.5
+    if owed:
+        have = {a["unit"] for a in out if a["type"] == "remove-step"}
+        out += [{"type": "remove-step", "unit": u} for u in owed if u not in have]
     from app.games.semper_fi.linked import restore_actions
     restore = restore_actions(state)                               # 6.3
     out += restore
@@ -174,7 +209,9 @@ def setup_actions(state: SFState) -> list[dict[str, Any]]:
     from app.games.semper_fi.edge_entry import setup_actions as edges
     choose = edges(state)                                          # C14.6
     out += choose
-    if not left and not (side == rm and state.to_remove > 0) and not restore and not choose:
+    from app.games.semper_fi.mines import setup_actions as mines
+    out += mines(state)                                            # 7.1 Minefields (C15.1)
+    if not left and not (side == rm and state.to_remove > 0) and not restore and not owed and not choose:
         out.append({"type": "end-setup"})
     return out
 
@@ -217,9 +254,48 @@ def reserve(state: SFState, uid: str, ctx: Context) -> None:
     ctx.log("A unit is held off the map in reserve", "5.3", kind="setup")
 
 
+def owed_reductions(state: SFState) -> dict[str, int]:
+    """7.5 "(-10 steps)": per formation, the steps its owner takes off during his set-up, no more
+    than the formation can give while every unit keeps a step."""
+    out: dict[str, int] = {}
+    for f, n in sorted(((state.scen.get("rules") or {}).get("start_reduced") or {}).items()):
+        spare = sum(s.steps - 1 for u, s in state.units.items() if udef(u).formation == f)
+        if min(int(n), spare) > 0:
+            out[f] = min(int(n), spare)
+    return out
+
+
+def _formation_side(f: str) -> str:
+    return next((d.side for d in counters().units.values() if d.formation == f), "")
+
+
+def owed_text(state: SFState, side: str) -> str:
+    """'take 10 steps off 1st Bn, 240th Regt' for the prompt, or ""."""
+    names = {udef(u).formation: udef(u).formation_name for u in state.units}
+    parts = [f"{n} step{'s' if n != 1 else ''} off {names.get(f, f)}" for f, n in sorted(state.reduce_left.items())
+             if n > 0 and _formation_side(f) == side]
+    return "take " + " and ".join(parts) if parts else ""
+
+
+def reduction_choices(state: SFState, side: str) -> list[str]:
+    """Units ``side`` may take a 7.5 set-up step off now: of a formation still owing steps, with
+    a step to spare (a unit never goes below one step this way)."""
+    return [u for u, s in sorted(state.units.items())
+            if s.steps > 1 and state.reduce_left.get(udef(u).formation, 0) > 0 and udef(u).side == side]
+
+
 def remove_step(state: SFState, uid: str, ctx: Context) -> None:
     s = state.units[uid]
     s.steps -= 1
+    f = udef(uid).formation
+    if state.reduce_left.get(f, 0) > 0:                              # 7.5: the owner's choice
+        state.reduce_left[f] -= 1
+        left = state.reduce_left[f]
+        if not left:
+            del state.reduce_left[f]
+        ctx.log(f"{udef(uid).label} starts one step down ({left} more to take off "
+                f"{udef(uid).formation_name})", "7.5", kind="setup", unit=uid)
+        return
     state.to_remove -= 1
     rule = "5.2" if udef(uid).side == NK else "6.2"
     ctx.log(f"{udef(uid).label} starts one step down ({state.to_remove} still to remove)", rule,

@@ -124,5 +124,7 @@ class SFState(GameState):
     infiltrated: list[str] = field(default_factory=list)         # C14.8: units that used theirs
     cloaked: dict[str, str] = field(default_factory=dict)        # C14.8: infiltrator -> hex it hides in
     broken_also: list[str] = field(default_factory=list)         # 7.3: further regiments broken down
+    reduce_left: dict[str, int] = field(default_factory=dict)  # 7.5: formation -> set-up steps its owner still takes off
+    mines: dict[str, str] = field(default_factory=dict)        # 7.1 Minefields: hex -> "hidden" or "known"
     visibility: int = 0                                    # 1.5: hexes a LOS may reach in snow (0: no snow)
     result: Optional[dict[str, Any]] = None
