@@ -11,21 +11,14 @@ from PySide6.QtWidgets import QFileDialog
 from app.engine.match import Match
 from app.engine.scenario import load_scenario
 from play_feel_util import game_window, press_move_release
+from window_util import menu_action
 
 pytestmark = pytest.mark.gui
 
 
-def _menu_action(w, text):
-    for m in w.menuBar().findChildren(type(w.menuBar().actions()[0].menu())):
-        for a in m.actions():
-            if a.text() == text:
-                return a
-    raise AssertionError(text)
-
-
 def _save(w, monkeypatch, out) -> None:
     monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a, **k: (str(out), "Scenario (*.toml)"))
-    _menu_action(w, "Save &position as scenario...").trigger()
+    menu_action(w, "Save &position as scenario...").trigger()
     assert out.exists() and out.name in w.statusBar().currentMessage()
 
 
@@ -35,7 +28,7 @@ def _pieces(m) -> dict:
 
 def test_korea_sandbox_comes_back_to_the_same_digest(qtbot, tmp_path, monkeypatch):
     w = game_window(qtbot, "korea38")
-    _menu_action(w, "&Sandbox (rules off)").trigger()            # Game > Sandbox
+    menu_action(w, "&Sandbox (rules off)").trigger()            # Game > Sandbox
     assert w.mode == "sandbox"
     w.view.set_zoom(1.0)
     # drag a KPA division two hexes on, as a player would, and flip a ROK one
@@ -71,7 +64,7 @@ def test_a_sandbox_of_a_game_without_rules_reopens_to_the_same_digest(qtbot, tmp
     from app.ui import catalog
     monkeypatch.setattr(catalog, "get", lambda gid: None if gid == "guts" else app.games.get_game(gid))
     w = game_window(qtbot, "guts")
-    _menu_action(w, "&Sandbox (rules off)").trigger()
+    menu_action(w, "&Sandbox (rules off)").trigger()
     assert w.mode == "sandbox"
     w.view.set_zoom(1.0)
     item = w.scene.items_by_id["rifle-1a"]

@@ -21,6 +21,15 @@ def bare_window(qtbot, size: tuple[int, int] = (1300, 850), use_settings: bool =
 
 
 
+def menu_action(win, text: str):
+    """The menu bar's action whose text is ``text`` (mnemonic ampersands included)."""
+    for m in win.menuBar().findChildren(type(win.menuBar().actions()[0].menu())):
+        for a in m.actions():
+            if a.text() == text:
+                return a
+    raise AssertionError(text)
+
+
 def vp_point(win, scene_pt: QPointF) -> QPoint:
     return win.view.mapFromScene(scene_pt)
 
