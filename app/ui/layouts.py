@@ -1,0 +1,25 @@
+"""Box layouts set up in one call: the dock panels' cards, sheets and tracks each want their own
+margins and spacing, and most of them a bold title that wraps to the dock's width."""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import QBoxLayout, QHBoxLayout, QLabel, QVBoxLayout, QWidget
+
+
+def boxed(owner: QWidget, margins: int | tuple[int, int, int, int], spacing: int | None = None,
+          across: bool = False) -> QBoxLayout:
+    """A column (a row when ``across``) laid on ``owner`` with these margins (one number: all
+    four sides) and spacing (None: the style's)."""
+    lay: QBoxLayout = QHBoxLayout(owner) if across else QVBoxLayout(owner)
+    lay.setContentsMargins(*((margins,) * 4 if isinstance(margins, int) else margins))
+    if spacing is not None:
+        lay.setSpacing(spacing)
+    return lay
+
+
+def add_title(lay: QBoxLayout, html: str) -> QLabel:
+    """A label of ``html`` that wraps, added to ``lay``."""
+    label = QLabel(html)
+    label.setWordWrap(True)
+    lay.addWidget(label)
+    return label
