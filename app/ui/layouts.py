@@ -1,9 +1,12 @@
 """Box layouts set up in one call: the dock panels' cards, sheets and tracks each want their own
-margins and spacing, and most of them a bold title that wraps to the dock's width."""
+margins and spacing, most of them a bold title that wraps to the dock's width, and the lists a
+filter box on top."""
 
 from __future__ import annotations
 
-from PySide6.QtWidgets import QBoxLayout, QHBoxLayout, QLabel, QVBoxLayout, QWidget
+from typing import Any, Callable
+
+from PySide6.QtWidgets import QBoxLayout, QHBoxLayout, QLabel, QLineEdit, QVBoxLayout, QWidget
 
 
 def boxed(owner: QWidget, margins: int | tuple[int, int, int, int], spacing: int | None = None,
@@ -23,3 +26,14 @@ def add_title(lay: QBoxLayout, html: str) -> QLabel:
     label.setWordWrap(True)
     lay.addWidget(label)
     return label
+
+
+def search_field(placeholder: str, changed: Callable[[str], Any] | None = None) -> QLineEdit:
+    """The filter box at the top of a panel: a hint while empty, a clear button, and ``changed``
+    told of every edit (when given)."""
+    box = QLineEdit()
+    box.setPlaceholderText(placeholder)
+    box.setClearButtonEnabled(True)
+    if changed is not None:
+        box.textChanged.connect(changed)
+    return box

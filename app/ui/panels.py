@@ -14,12 +14,13 @@ from typing import Any
 from PySide6.QtCore import QRectF, QSize, QSortFilterProxyModel, Qt, QTimer, Signal
 from PySide6.QtGui import QColor, QPainter, QPen, QStandardItem, QStandardItemModel
 from PySide6.QtWidgets import (QAbstractItemView, QComboBox, QFormLayout, QFrame, QGridLayout, QGroupBox,
-                               QHBoxLayout, QHeaderView, QLabel, QLineEdit, QPushButton, QSizePolicy, QSlider,
+                               QHBoxLayout, QHeaderView, QLabel, QPushButton, QSizePolicy, QSlider,
                                QStyle, QTableView, QToolButton, QVBoxLayout, QWidget)
 
 from app.ui import side_names
 from app.engine.events import Event
 from app.ui import theme
+from app.ui.layouts import boxed, search_field
 from app.ui.scroll_box import fill_with_scroll, panel_scroll
 
 
@@ -185,12 +186,9 @@ class LogPanel(QWidget):
 
     def __init__(self, parent=None):
         super().__init__(parent)
-        lay = QVBoxLayout(self)
-        lay.setContentsMargins(4, 4, 4, 4)
+        lay = boxed(self, 4)
         top = QHBoxLayout()
-        self.search = QLineEdit()
-        self.search.setPlaceholderText("Filter the log (text or rule number)")
-        self.search.setClearButtonEnabled(True)
+        self.search = search_field("Filter the log (text or rule number)")
         self.kind = QComboBox()
         for name, _ in KINDS:
             self.kind.addItem(name)
@@ -354,12 +352,8 @@ class ActionsPanel(QWidget):
 
     def __init__(self, parent=None):
         super().__init__(parent)
-        lay = QVBoxLayout(self)
-        lay.setContentsMargins(4, 4, 4, 4)
-        self.search = QLineEdit()
-        self.search.setPlaceholderText("Filter actions")
-        self.search.setClearButtonEnabled(True)
-        self.search.textChanged.connect(self._rebuild)
+        lay = boxed(self, 4)
+        self.search = search_field("Filter actions", self._rebuild)
         lay.addWidget(self.search)
         self.area = panel_scroll()
         self.area.setFrameShape(QFrame.Shape.StyledPanel)      # the log keeps its frame
@@ -608,8 +602,7 @@ def breakdown_panels(result: Any) -> list[dict[str, Any]]:
 class InspectorPanel(QWidget):
     def __init__(self, parent=None):
         super().__init__(parent)
-        lay = QVBoxLayout(self)
-        lay.setContentsMargins(8, 8, 8, 8)
+        lay = boxed(self, 8)
         top = QHBoxLayout()
         self.image = QLabel()
         self.image.setFixedSize(QSize(124, 124))
