@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QBoxLayout, QHBoxLayout, QLabel, QLineEdit, QVBoxLayout, QWidget
 
 
@@ -37,3 +38,13 @@ def search_field(placeholder: str, changed: Callable[[str], Any] | None = None) 
     if changed is not None:
         box.textChanged.connect(changed)
     return box
+
+
+def paper_card(frame: QWidget, name: str, radius: int, margins: tuple[int, int, int, int]) -> QBoxLayout:
+    """Dress ``frame`` as a card floating over the map (light paper, thin dark edge, dark text
+    on its labels; ``name`` is its style-sheet name) and give it a column with these margins."""
+    frame.setObjectName(name)
+    frame.setAttribute(Qt.WidgetAttribute.WA_StyledBackground, True)
+    frame.setStyleSheet(f"#{name} {{ background: #FFFDF4; border: 1px solid #8A8070; border-radius: {radius}px; }}"
+                        f" #{name} QLabel {{ color: #1E1B17; background: transparent; }}")
+    return boxed(frame, margins)
