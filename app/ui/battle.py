@@ -14,14 +14,14 @@ import math
 from fractions import Fraction
 from typing import Any, Callable
 
-from PySide6.QtCore import QPointF, QRectF, QSize, Qt, Signal
+from PySide6.QtCore import QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import QColor, QFont, QPainter, QPen, QPolygonF
 from PySide6.QtWidgets import (QCheckBox, QFrame, QGraphicsItem, QGridLayout, QHBoxLayout, QLabel,
-                               QPushButton, QSizePolicy, QStyleOptionGraphicsItem, QToolButton, QVBoxLayout,
+                               QPushButton, QStyleOptionGraphicsItem, QToolButton, QVBoxLayout,
                                QWidget)
 
 from app.ui import theme
-from app.ui.panels import PIPS, ProbabilityBar, signed_label
+from app.ui.panels import PIPS, ProbabilityBar, Strip, signed_label
 from app.ui.rules_panel import rule_links
 from app.ui.scroll_box import panel_scroll
 
@@ -223,22 +223,16 @@ def _chance_grid(chances: dict[str, Any], first: Callable[[str], QWidget]) -> QG
     return g
 
 
-class CrtStrip(QWidget):
+class CrtStrip(Strip):
     """The column of the Combat Results Table the battle is fought on: six cells, die 1 to 6."""
 
     def __init__(self, faces: list[str], rolled: int = 0, parent=None):
-        super().__init__(parent)
+        super().__init__(46, 240, parent)
         self.faces = list(faces)
         self.rolled = rolled
-        self.setMinimumHeight(46)
-        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
-
-    def sizeHint(self) -> QSize:  # noqa: N802
-        return QSize(240, 46)
 
     def paintEvent(self, e) -> None:  # noqa: N802
-        p = QPainter(self)
-        p.setRenderHint(QPainter.RenderHint.Antialiasing)
+        p = self.painter()
         n = max(1, len(self.faces))
         w = (self.width() - 2) / n
         for i, code in enumerate(self.faces):

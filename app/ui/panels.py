@@ -439,20 +439,33 @@ class ActionsPanel(QWidget):
 # Game panels (tracks, cards, cups) and the odds panel
 # ================================================================================================
 
-class ProbabilityBar(QWidget):
-    def __init__(self, value: float, text: str, parent=None):
+class Strip(QWidget):
+    """A drawn strip as wide as its column and ``height`` pixels high (asking for ``width``)."""
+
+    def __init__(self, height: int, width: int, parent=None):
         super().__init__(parent)
-        self.value = value
-        self.text = text
-        self.setMinimumHeight(18)
+        self._hint = QSize(width, height)
+        self.setMinimumHeight(height)
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
 
     def sizeHint(self) -> QSize:  # noqa: N802
-        return QSize(120, 18)
+        return self._hint
 
-    def paintEvent(self, e) -> None:  # noqa: N802
+    def painter(self) -> QPainter:
+        """A painter on the strip, antialiased."""
         p = QPainter(self)
         p.setRenderHint(QPainter.RenderHint.Antialiasing)
+        return p
+
+
+class ProbabilityBar(Strip):
+    def __init__(self, value: float, text: str, parent=None):
+        super().__init__(18, 120, parent)
+        self.value = value
+        self.text = text
+
+    def paintEvent(self, e) -> None:  # noqa: N802
+        p = self.painter()
         r = QRectF(self.rect()).adjusted(1, 2, -1, -2)
         p.setPen(QPen(QColor(0, 0, 0, 60), 1))
         p.setBrush(QColor(0, 0, 0, 18))
