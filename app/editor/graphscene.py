@@ -254,10 +254,6 @@ class GraphScene(EditScene):
             self.drag(ev.scenePos())
         ev.accept()
 
-    def mouseReleaseEvent(self, ev: QGraphicsSceneMouseEvent) -> None:
-        self.release(ev.scenePos())
-        ev.accept()
-
     def press(self, pos: QPointF) -> None:
         sid = self.space_at(pos)
         t = self.tool

@@ -10,7 +10,7 @@ from typing import Any, Callable
 
 from PySide6.QtCore import QRectF, QTimer, Signal
 from PySide6.QtGui import QPainter
-from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene, QStyleOptionGraphicsItem
+from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene, QGraphicsSceneMouseEvent, QStyleOptionGraphicsItem
 
 
 class PrintedBoardItem(QGraphicsItem):
@@ -113,6 +113,11 @@ class EditScene(PrintedBoardHost, QGraphicsScene):
         self.printed = item
         self.addItem(item)
         self._make_board_timer()
+
+    def mouseReleaseEvent(self, ev: QGraphicsSceneMouseEvent) -> None:  # noqa: N802 - Qt's name
+        """Both scenes finish a press-and-drag in their own ``release``."""
+        self.release(ev.scenePos())  # type: ignore[attr-defined]
+        ev.accept()
 
 
 class SceneLayer(QGraphicsItem):

@@ -338,10 +338,6 @@ class TableScene(EditScene):
             self.drag(ev.scenePos())
         ev.accept()
 
-    def mouseReleaseEvent(self, ev: QGraphicsSceneMouseEvent) -> None:
-        self.release(ev.scenePos())
-        ev.accept()
-
     def mouseDoubleClickEvent(self, ev: QGraphicsSceneMouseEvent) -> None:
         if self.tool in ("polygon", "line") and self.drawing:
             # a double-click puts its point down (once) and closes the outline
