@@ -38,6 +38,10 @@ except ImportError:  # pragma: no cover - build-time only
     sys.exit("this build script needs the PyPI package global-land-mask (pip install global-land-mask)")
 
 ROOT = Path(__file__).resolve().parents[1]
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+from app.engine.hexgrid import cube_round  # noqa: E402  (the engine's rounding to a hex)
+
 OUT = ROOT / "resources" / "korea38" / "map.json"
 
 # ---------------------------------------------------------------------------
@@ -121,13 +125,7 @@ def xy_to_hex(x: float, y: float) -> tuple[int, int]:
     """The (col, row) of the hex containing a cartesian point (cube rounding, then odd-q)."""
     fq = x / 1.5
     fr = y / SQRT3 - fq / 2.0
-    fs = -fq - fr
-    q, r, s = round(fq), round(fr), round(fs)
-    dq, dr, ds = abs(q - fq), abs(r - fr), abs(s - fs)
-    if dq > dr and dq > ds:
-        q = -r - s
-    elif dr > ds:
-        r = -q - s
+    q, r = cube_round(fq, fr, -fq - fr)
     return q, r + (q - (q & 1)) // 2
 
 

@@ -54,12 +54,8 @@ def key(a: str, b: str) -> str:
 
 
 def main() -> int:
-    mp = load("map.json")
-    terrain = load("terrain.toml")
-    counters = load("counters.toml")
-    crt = load("crt.toml")
-    turns = load("turns.toml")
-    rules = load("rules.toml")
+    mp, terrain, counters, crt, turns, rules = (load(name) for name in (
+        "map.json", "terrain.toml", "counters.toml", "crt.toml", "turns.toml", "rules.toml"))
 
     # -- the map file itself ---------------------------------------------------------------------
     from app.engine.hexgrid import HexGrid, validate_hexmap

@@ -30,30 +30,8 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from app.ai.korea38.measure import HISTORY  # noqa: E402  (one table of the real front, kept there)
-
-
-def lat_to_row(lat: float) -> float:
-    return 190.5 - 4.61 * lat
-
-
-def _bands(data) -> list[tuple[str, int, int]]:
-    """West, centre and east thirds of the land across the middle of the peninsula (the
-    start line's rows); units further west or east count in the outer bands."""
-    rows = sorted({data.grid.parse_id(h)[1] for h in data.split}) or sorted(
-        {data.grid.parse_id(h)[1] for h in data.land})
-    mid = set(range(rows[0] - 1, rows[-1] + 2)) if data.split else set(rows)
-    cols = sorted({data.grid.parse_id(h)[0] for h in data.land if data.grid.parse_id(h)[1] in mid})
-    lo, hi = cols[0], cols[-1]
-    step = (hi - lo + 1) / 3.0
-    out = []
-    for i, name in enumerate(("west", "centre", "east")):
-        a = int(round(lo + i * step))
-        b = int(round(lo + (i + 1) * step)) - 1 if i < 2 else hi
-        out.append((name, a, b))
-    out[0] = (out[0][0], -10 ** 6, out[0][2])
-    out[-1] = (out[-1][0], out[-1][1], 10 ** 6)
-    return out
+# one table of the real front, one latitude fit and one split into column bands, kept there
+from app.ai.korea38.measure import HISTORY, column_bands, lat_to_row  # noqa: E402
 
 
 def snapshot(state) -> dict[str, Any]:
@@ -63,7 +41,7 @@ def snapshot(state) -> dict[str, Any]:
     d = data_of(state)
     board = Board(state, d)
     out: dict[str, Any] = {}
-    for name, a, b in _bands(d):
+    for name, a, b in column_bands(d):
         rows = {COMMUNIST: [], ALLIED: []}
         for side in rows:
             for u, h in board.units_of(side):

@@ -8,12 +8,12 @@ from typing import Any, Callable
 
 from PySide6.QtCore import QLineF, QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import QColor, QFont, QPainter, QPen, QPolygonF
-from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene, QGraphicsSceneMouseEvent, QStyleOptionGraphicsItem
+from PySide6.QtWidgets import QGraphicsItem, QGraphicsSceneMouseEvent, QStyleOptionGraphicsItem
 
 from app.editor import style
 from app.editor.document import Document
 from app.editor.printed import BOARD_DELAY_MS  # noqa: F401 - named here too: callers wait this long
-from app.editor.printed import PrintedBoardHost, SceneLayer, try_board
+from app.editor.printed import EditScene, SceneLayer, try_board
 
 RADIUS = 26.0
 GRAPH_TOOLS = ("select", "space", "arrow", "link", "delete")
@@ -170,25 +170,17 @@ class BoardItem(SceneLayer):
                 p.drawText(QRectF(c.x() - 90, c.y() + RADIUS + 2, 180, 16), Qt.AlignHCenter | Qt.AlignTop, str(sp["name"]))
 
 
-class GraphScene(PrintedBoardHost, QGraphicsScene):
+class GraphScene(EditScene):
     spaceSelected = Signal(str)
-    message = Signal(str)
-    hoverChanged = Signal(str)
 
     def __init__(self, doc: Document, parent: Any = None):
-        super().__init__(parent)
-        self.doc = doc
-        self.tool = "select"
+        super().__init__(doc, parent)
         self.colour = "red"
         self.link_style = "dashed"
         self.selected: tuple[str, Any] | None = None
         self.ask_text: Callable[[str, str], str | None] = lambda title, default: None
         self._drag: dict[str, Any] | None = None
-        #: draw the game's printed board under the editor's layers
-        self.printed_map = True
-        self.printed = PrintedGraphItem(self)
-        self.addItem(self.printed)
-        self._make_board_timer()
+        self._show_printed(PrintedGraphItem(self))
         self.board = BoardItem(self)
         self.addItem(self.board)
         self.rubber = self.addLine(QLineF(), QPen(QColor("#1F5F8B"), 2, Qt.DashLine))
@@ -260,10 +252,6 @@ class GraphScene(PrintedBoardHost, QGraphicsScene):
         self.hoverChanged.emit(f"{sid}" if sid else f"({ev.scenePos().x():.0f}, {ev.scenePos().y():.0f})")
         if ev.buttons() & Qt.LeftButton:
             self.drag(ev.scenePos())
-        ev.accept()
-
-    def mouseReleaseEvent(self, ev: QGraphicsSceneMouseEvent) -> None:
-        self.release(ev.scenePos())
         ev.accept()
 
     def press(self, pos: QPointF) -> None:

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from PySide6.QtCore import QRectF, QTimer
+from PySide6.QtCore import QRectF, QTimer, Signal
 from PySide6.QtGui import QPainter
-from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene, QStyleOptionGraphicsItem
+from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene, QGraphicsSceneMouseEvent, QStyleOptionGraphicsItem
 
 
 class PrintedBoardItem(QGraphicsItem):
@@ -92,6 +92,32 @@ class PrintedBoardHost:
         """Show the game's printed board under the editor's layers (True) or the editor's plain drawing."""
         self.printed_map = bool(on)
         self._rebuild_board()
+
+
+class EditScene(PrintedBoardHost, QGraphicsScene):
+    """A scene editing a document with the printed board under its layers: what it tells the
+    window (``message``, ``hoverChanged``) and the tool in hand, "select" to begin with."""
+
+    message = Signal(str)
+    hoverChanged = Signal(str)
+
+    def __init__(self, doc: Any, parent: Any = None):
+        super().__init__(parent)
+        self.doc = doc
+        self.tool = "select"
+
+    def _show_printed(self, item: QGraphicsItem) -> None:
+        """``item`` draws the printed board: shown (the designer may switch it off), rebuilt a
+        moment after each edit."""
+        self.printed_map = True
+        self.printed = item
+        self.addItem(item)
+        self._make_board_timer()
+
+    def mouseReleaseEvent(self, ev: QGraphicsSceneMouseEvent) -> None:  # noqa: N802 - Qt's name
+        """Both scenes finish a press-and-drag in their own ``release``."""
+        self.release(ev.scenePos())  # type: ignore[attr-defined]
+        ev.accept()
 
 
 class SceneLayer(QGraphicsItem):

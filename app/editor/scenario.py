@@ -260,6 +260,21 @@ class ScenarioScene(HexMapScene):
         self.scen.edit(f"Take {uid} off the map", changes)
 
 
+def _table_box(lay: Any, title: str, headers: list[str], changed: Any) -> tuple[QTableWidget, QVBoxLayout]:
+    """A titled box holding an editable table with these column headers, stretched to the
+    box's width, added to ``lay``; ``changed`` hears every edited cell."""
+    box = QGroupBox(title)
+    inner = QVBoxLayout(box)
+    table = QTableWidget(0, len(headers))
+    table.setHorizontalHeaderLabels(headers)
+    table.horizontalHeader().setSectionResizeMode(QHeaderView.Stretch)
+    table.verticalHeader().hide()
+    table.itemChanged.connect(changed)
+    inner.addWidget(table)
+    lay.addWidget(box, 1)
+    return table, inner
+
+
 class ScenarioPanel(QWidget):
     """Scenario header, unit pool, reinforcement schedule, turn track and victory table."""
 
@@ -309,27 +324,12 @@ class ScenarioPanel(QWidget):
         self.units_list.currentItemChanged.connect(self._unit_picked)
         pl.addWidget(self.units_list)
         lay.addWidget(pool, 2)
-        reinf = QGroupBox("Reinforcement schedule")
-        rl = QVBoxLayout(reinf)
-        self.reinf = QTableWidget(0, 3)
-        self.reinf.setHorizontalHeaderLabels(["unit", "turn", "enters"])
-        self.reinf.horizontalHeader().setSectionResizeMode(QHeaderView.Stretch)
-        self.reinf.verticalHeader().hide()
-        self.reinf.itemChanged.connect(self._reinf_changed)
-        rl.addWidget(self.reinf)
-        lay.addWidget(reinf, 1)
-        vic = QGroupBox("Victory")
-        vl = QVBoxLayout(vic)
-        self.victory = QTableWidget(0, 2)
-        self.victory.setHorizontalHeaderLabels(["parameter", "value"])
-        self.victory.horizontalHeader().setSectionResizeMode(QHeaderView.Stretch)
-        self.victory.verticalHeader().hide()
-        self.victory.itemChanged.connect(self._victory_changed)
-        vl.addWidget(self.victory)
+        self.reinf, _rl = _table_box(lay, "Reinforcement schedule", ["unit", "turn", "enters"],
+                                     self._reinf_changed)
+        self.victory, vl = _table_box(lay, "Victory", ["parameter", "value"], self._victory_changed)
         add = QPushButton("Add parameter")
         add.clicked.connect(self.add_victory_row)
         vl.addWidget(add)
-        lay.addWidget(vic, 1)
         scen.changed.connect(self._changed)
         if scene is not None:
             scene.unitPlaced.connect(self._changed)

@@ -13,18 +13,19 @@ from typing import Any
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QPainter, QPen, QPixmap, QPolygonF
 
+from app.ui import theme
+
+#: The window's printed-map palette (``app.ui.theme.TERRAIN``), so a map looks the same in the
+#: editor as in play, plus the editor's spellings and ice, which the window never paints by name.
 DEFAULT_TERRAIN_COLOURS: dict[str, str] = {
-    "clear": "#E9E2C8", "open": "#E9E2C8", "broken": "#D9CFA3", "rough": "#C7B27F",
-    "mountain": "#A98F62", "sea": "#9CC3D5", "lake": "#9CC3D5", "forest": "#A9B98C",
-    "woods": "#A9B98C", "marsh": "#B8C8B0", "swamp": "#B8C8B0", "rice-paddy": "#CFDDB0",
-    "paddy": "#CFDDB0", "town": "#D6CBB8", "city": "#D6CBB8", "building": "#B9A993",
-    "hill": "#CDB98E", "hills": "#CDB98E", "village": "#D6CBB8", "ice": "#E4EEF2",
+    **{name: colour for name, (colour, _texture) in theme.TERRAIN.items()},
+    "rice-paddy": theme.TERRAIN["rice paddy"][0], "ice": "#E4EEF2",
 }
-RIVER = QColor("#3E7CB1")
-ROAD = QColor("#8B3A2B")
+RIVER = theme.RIVER
+ROAD = theme.ROAD
 CLIFF = QColor("#4A3B2A")
 ALL_SEA = QColor("#5B93B5")
-GRID = QColor(0, 0, 0, 0x30)
+GRID = theme.GRID
 INK = QColor("#2B2B2B")
 
 SIDE_STYLES: dict[str, tuple[QColor, float, Qt.PenStyle]] = {

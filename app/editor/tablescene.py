@@ -8,11 +8,11 @@ from typing import Any
 
 from PySide6.QtCore import QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import QColor, QFont, QPainter, QPainterPath, QPen, QPolygonF
-from PySide6.QtWidgets import QGraphicsScene, QGraphicsSceneMouseEvent, QStyleOptionGraphicsItem
+from PySide6.QtWidgets import QGraphicsSceneMouseEvent, QStyleOptionGraphicsItem
 
 from app.editor.document import Document
 from app.editor.printed import BOARD_DELAY_MS  # noqa: F401 - named here too: callers wait this long
-from app.editor.printed import PrintedBoardHost, PrintedBoardItem, SceneLayer, try_board
+from app.editor.printed import EditScene, PrintedBoardItem, SceneLayer, try_board
 
 #: scene pixels per inch
 PPI = 20.0
@@ -221,15 +221,11 @@ class TableItem(SceneLayer):
                 p.drawEllipse(q, 3.5, 3.5)
 
 
-class TableScene(PrintedBoardHost, QGraphicsScene):
+class TableScene(EditScene):
     featureSelected = Signal(int)
-    message = Signal(str)
-    hoverChanged = Signal(str)
 
     def __init__(self, doc: Document, parent: Any = None):
-        super().__init__(parent)
-        self.doc = doc
-        self.tool = "select"
+        super().__init__(doc, parent)
         self.kind = "hill"
         self.grid_snap = True
         self.grid_step = 0.5
@@ -239,11 +235,7 @@ class TableScene(PrintedBoardHost, QGraphicsScene):
         self.drawing: list[tuple[float, float]] = []
         self.cursor: tuple[float, float] | None = None
         self._drag: dict[str, Any] | None = None
-        #: draw the game's printed table under the editor's layers
-        self.printed_map = True
-        self.printed = PrintedTableItem(self)
-        self.addItem(self.printed)
-        self._make_board_timer()
+        self._show_printed(PrintedTableItem(self))
         self.item = TableItem(self)
         self.addItem(self.item)
         self.setBackgroundBrush(QColor("#3B3B33"))
@@ -344,10 +336,6 @@ class TableScene(PrintedBoardHost, QGraphicsScene):
             self.item.update()
         if ev.buttons() & Qt.LeftButton:
             self.drag(ev.scenePos())
-        ev.accept()
-
-    def mouseReleaseEvent(self, ev: QGraphicsSceneMouseEvent) -> None:
-        self.release(ev.scenePos())
         ev.accept()
 
     def mouseDoubleClickEvent(self, ev: QGraphicsSceneMouseEvent) -> None:

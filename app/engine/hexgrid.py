@@ -245,8 +245,8 @@ def _axial_to_offset(flat: bool, odd: bool, q: int, r: int) -> tuple[int, int]:
     return q + shift, r
 
 
-def _cube_round(fq: float, fr: float, fs: float) -> tuple[int, int]:
-    """Round fractional cube coords to the containing hex (axial result)."""
+def cube_round(fq: float, fr: float, fs: float) -> tuple[int, int]:
+    """Round fractional cube coords to the containing hex (axial result); the map builder uses it too."""
     q, r, s = round(fq), round(fr), round(fs)
     dq, dr, ds = abs(q - fq), abs(r - fr), abs(s - fs)
     if dq > dr and dq > ds:
@@ -463,7 +463,7 @@ class HexGrid:
         out: list[tuple[int, int]] = []
         for i in range(n + 1):
             t = i / n
-            out.append(_cube_round(aq + dq * t, ar + dr * t, as_ + ds * t))
+            out.append(cube_round(aq + dq * t, ar + dr * t, as_ + ds * t))
         return out
 
     def line(self, a: str, b: str) -> list[str]:
@@ -571,7 +571,7 @@ class HexGrid:
         else:
             fq = (_SQRT3 / 3.0 * x - 1.0 / 3.0 * y) / s
             fr = (2.0 / 3.0 * y) / s
-        q, r = _cube_round(fq, fr, -fq - fr)
+        q, r = cube_round(fq, fr, -fq - fr)
         return self._by_axial.get((q, r))
 
     def corners(self, hex_id: str) -> list[Point]:

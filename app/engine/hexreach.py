@@ -29,7 +29,7 @@ recursively -- i.e. the smallest path reversed, compared by hex index.
 from __future__ import annotations
 
 from heapq import heappop, heappush
-from typing import TYPE_CHECKING, Callable, Collection
+from typing import TYPE_CHECKING, Callable, Collection, Iterator
 
 if TYPE_CHECKING:
     from app.engine.hexgrid import HexGrid
@@ -42,16 +42,9 @@ _EPS = 1e-9
 _NO_HEXES: frozenset[str] = frozenset()
 
 
-def reachable(
-    grid: HexGrid,
-    start: str,
-    allowance: float,
-    cost_fn: CostFn,
-    *,
-    stop_in: Collection[str] = _NO_HEXES,
-    blocked: Collection[str] = _NO_HEXES,
-    always_one_hex: bool = False,
-) -> dict[str, tuple[float, tuple[str, ...]]]:
+def reachable(grid: HexGrid, start: str, allowance: float, cost_fn: CostFn, *,
+              stop_in: Collection[str] = _NO_HEXES, blocked: Collection[str] = _NO_HEXES,
+              always_one_hex: bool = False) -> dict[str, tuple[float, tuple[str, ...]]]:
     """Every hex the unit can end in -> (cost, cheapest path start..hex as a tuple).
 
     Result order is the order hexes were settled (cost, steps, index), so it is
@@ -77,18 +70,7 @@ def reachable(
         if u != s and uid in stop_in:
             continue
         k1 = k + 1
-        for v in nbrs[u]:
-            if v in done:
-                continue
-            vid = ids[v]
-            if vid in blocked:
-                continue
-            c = cost_fn(uid, vid)
-            if c is None:
-                continue
-            nd = d + c
-            if nd > limit:
-                continue
+        for v, nd in _steps(ids, nbrs[u], uid, d, limit, cost_fn, blocked, done):
             old = dist.get(v)
             if old is None or nd < old:
                 dist[v] = nd
@@ -115,6 +97,22 @@ def reachable(
     return result
 
 
+def _steps(ids: list[str], neighbours: Collection[int], uid: str, d: float, limit: float,
+           cost_fn: CostFn, blocked: Collection[str], done: Collection[int]) -> Iterator[tuple[int, float]]:
+    """The one-step moves out of a settled hex ``uid`` (cost ``d`` so far) that both searches
+    relax: (neighbour index, cost on arrival) for each neighbour not settled, not blocked, that
+    ``cost_fn`` lets the unit enter within the allowance ``limit``."""
+    for v in neighbours:
+        if v in done:
+            continue
+        vid = ids[v]
+        if vid in blocked:
+            continue
+        c = cost_fn(uid, vid)
+        if c is not None and d + c <= limit:
+            yield v, d + c
+
+
 def _one_hex_moves(grid: HexGrid, start: str, cost_fn: CostFn, blocked: Collection[str],
                    reached: Collection[str]) -> list[tuple[str, float]]:
     """The hexes next to ``start`` not yet reached that a unit may still enter with its whole
@@ -128,16 +126,9 @@ def _one_hex_moves(grid: HexGrid, start: str, cost_fn: CostFn, blocked: Collecti
     return out
 
 
-def reach_costs(
-    grid: HexGrid,
-    start: str,
-    allowance: float,
-    cost_fn: CostFn,
-    *,
-    stop_in: Collection[str] = _NO_HEXES,
-    blocked: Collection[str] = _NO_HEXES,
-    always_one_hex: bool = False,
-) -> dict[str, float]:
+def reach_costs(grid: HexGrid, start: str, allowance: float, cost_fn: CostFn, *,
+                stop_in: Collection[str] = _NO_HEXES, blocked: Collection[str] = _NO_HEXES,
+                always_one_hex: bool = False) -> dict[str, float]:
     """Like :func:`reachable` but only the cheapest cost per hex (no path bookkeeping)."""
     ids = grid.id_list
     nbrs = grid.neighbour_table
@@ -145,25 +136,18 @@ def reach_costs(
     limit = allowance + _EPS
     dist: dict[int, float] = {s: 0.0}
     result: dict[str, float] = {}
+    done: set[int] = set()
     heap: list[tuple[float, int]] = [(0.0, s)]
     while heap:
         d, u = heappop(heap)
-        uid = ids[u]
-        if uid in result:
+        if u in done:
             continue
+        done.add(u)
+        uid = ids[u]
         result[uid] = d
         if u != s and uid in stop_in:
             continue
-        for v in nbrs[u]:
-            vid = ids[v]
-            if vid in result or vid in blocked:
-                continue
-            c = cost_fn(uid, vid)
-            if c is None:
-                continue
-            nd = d + c
-            if nd > limit:
-                continue
+        for v, nd in _steps(ids, nbrs[u], uid, d, limit, cost_fn, blocked, done):
             old = dist.get(v)
             if old is None or nd < old:
                 dist[v] = nd

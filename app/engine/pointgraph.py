@@ -17,7 +17,7 @@ import math
 import re
 from collections import deque
 from dataclasses import dataclass, field
-from typing import Any, Iterable, Iterator, Mapping
+from typing import Any, Callable, Iterable, Iterator, Mapping
 
 from app.engine.datacheck import JsonDocument, checked_document, new_id
 
@@ -30,6 +30,7 @@ __all__ = [
     "PointGraphError",
     "Space",
     "is_colour",
+    "shortest_path",
     "validate_pointgraph",
 ]
 
@@ -319,20 +320,7 @@ class PointGraph(JsonDocument):
     def _bfs(self, a: str, b: str, step: Any) -> list[str] | None:
         self.space(a)
         self.space(b)
-        prev: dict[str, str | None] = {a: None}
-        queue = deque([a])
-        while queue:
-            cur = queue.popleft()
-            if cur == b:
-                path = [cur]
-                while prev[path[-1]] is not None:
-                    path.append(prev[path[-1]])  # type: ignore[arg-type]
-                return path[::-1]
-            for nxt in step(cur):
-                if nxt not in prev:
-                    prev[nxt] = cur
-                    queue.append(nxt)
-        return None
+        return shortest_path(a, b, step)
 
     # -------------------------------------------------------------------- JSON
     def _known_json(self) -> dict[str, Any]:
@@ -467,3 +455,23 @@ def validate_pointgraph(data: object) -> list[tuple[str, str]]:
         from app.engine.schemas import POINTGRAPH_SCHEMA, schema_problems
         problems = schema_problems(data, POINTGRAPH_SCHEMA)
     return problems
+
+
+def shortest_path(a: str, b: str, step: Callable[[str], Iterable[str]]) -> list[str] | None:
+    """The fewest-steps path ``a`` .. ``b`` where ``step(x)`` gives the places one step from
+    ``x`` (breadth first, so ties go to the order ``step`` yields them), or None. Any graph of
+    string ids: spaces and links here, hexes joined by roads on a hex map."""
+    prev: dict[str, str | None] = {a: None}
+    queue = deque([a])
+    while queue:
+        cur = queue.popleft()
+        if cur == b:
+            path = [cur]
+            while prev[path[-1]] is not None:
+                path.append(prev[path[-1]])  # type: ignore[arg-type]
+            return path[::-1]
+        for nxt in step(cur):
+            if nxt not in prev:
+                prev[nxt] = cur
+                queue.append(nxt)
+    return None

@@ -43,6 +43,7 @@ __all__ = [
     "TableError",
     "centre_distance",
     "cones_covering",
+    "direction",
     "distance_to_point",
     "edge_distance",
     "validate_table",
@@ -67,8 +68,9 @@ _TOP_KEYS = {"kind", "version", "width", "height", "units", "features", "labels"
 XY = tuple[float, float]
 
 
-def _direction(deg: float) -> XY:
-    """Unit vector for a heading, exact at multiples of 90 so axis-aligned templates have no 6e-17 noise."""
+def direction(deg: float) -> XY:
+    """Unit vector for a heading, exact at multiples of 90 so axis-aligned templates have no 6e-17 noise
+    (games on a table use it too, so their arithmetic agrees with these templates)."""
     r = deg % 360.0
     exact = {0.0: (1.0, 0.0), 90.0: (0.0, 1.0), 180.0: (-1.0, 0.0), 270.0: (0.0, -1.0)}
     if r in exact:
@@ -124,7 +126,7 @@ class Base:
         """Rectangle corners counter-clockwise (empty for circles)."""
         if self.shape != "rect":
             return []
-        ux, uy = _direction(self.rotation)
+        ux, uy = direction(self.rotation)
         vx, vy = -uy, ux
         hw, hh = self.w / 2.0, self.h / 2.0
         return [(self.x + sx * hw * ux + sy * hh * vx, self.y + sx * hw * uy + sy * hh * vy)
@@ -269,7 +271,7 @@ class Cone:
     @cached_property
     def _poly(self) -> Polygon:
         ax, ay = self.apex
-        ux, uy = _direction(self.heading_deg)
+        ux, uy = direction(self.heading_deg)
         if self.half_angle is None:
             hw = self.width_at_length / 2.0
             L = self.length
@@ -283,7 +285,7 @@ class Cone:
         arc = []
         for i in range(steps + 1):
             a = self.heading_deg - self.half_angle + 2 * self.half_angle * i / steps
-            dx, dy = _direction(a)
+            dx, dy = direction(a)
             arc.append((ax + self.length * dx, ay + self.length * dy))
         return Polygon([(ax, ay), *arc])
 
@@ -311,7 +313,7 @@ class Cone:
             inside = nearest_points(self._poly, _core(thing)[0])[0]
         ax, ay = self.apex
         if measure == "axial":
-            ux, uy = _direction(self.heading_deg)
+            ux, uy = direction(self.heading_deg)
             coords = shapely.get_coordinates(inside)
             return max(0.0, float(min((x - ax) * ux + (y - ay) * uy for x, y in coords)))
         return float(Point(ax, ay).distance(inside))

@@ -12,16 +12,16 @@ from __future__ import annotations
 import json
 import math
 from fractions import Fraction
-from typing import Any
+from typing import Any, Callable
 
-from PySide6.QtCore import QPointF, QRectF, QSize, Qt, Signal
+from PySide6.QtCore import QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import QColor, QFont, QPainter, QPen, QPolygonF
 from PySide6.QtWidgets import (QCheckBox, QFrame, QGraphicsItem, QGridLayout, QHBoxLayout, QLabel,
-                               QPushButton, QSizePolicy, QStyleOptionGraphicsItem, QToolButton, QVBoxLayout,
+                               QPushButton, QStyleOptionGraphicsItem, QToolButton, QVBoxLayout,
                                QWidget)
 
 from app.ui import theme
-from app.ui.panels import PIPS, ProbabilityBar, signed_label
+from app.ui.panels import PIPS, ProbabilityBar, Strip, signed_label
 from app.ui.rules_panel import rule_links
 from app.ui.scroll_box import panel_scroll
 
@@ -202,22 +202,37 @@ def _label(text: str, bold: bool = False, size: float = 1.0, colour: str | None 
     return lab
 
 
-class CrtStrip(QWidget):
+def _result_chip(code: str) -> QLabel:
+    """A combat result's code on its colour (the colours of the results table)."""
+    chip = QLabel(code)
+    chip.setAlignment(Qt.AlignmentFlag.AlignCenter)
+    chip.setFixedWidth(44)
+    c = result_colour(code)
+    chip.setStyleSheet(f"background: {c.name()}; color: {'white' if c.lightness() < 120 else '#2B2620'};"
+                       " border-radius: 3px; font-weight: bold; padding: 1px;")
+    return chip
+
+
+def _chance_grid(chances: dict[str, Any], first: Callable[[str], QWidget]) -> QGridLayout:
+    """One row per outcome, likeliest first: ``first(outcome)``, then a bar of its chance."""
+    g = QGridLayout()
+    g.setVerticalSpacing(2)
+    for i, (what, pr) in enumerate(sorted(chances.items(), key=lambda kv: -float(Fraction(str(kv[1]))))):
+        g.addWidget(first(what), i, 0)
+        g.addWidget(ProbabilityBar(float(Fraction(str(pr))), frac_text(pr)), i, 1)
+    return g
+
+
+class CrtStrip(Strip):
     """The column of the Combat Results Table the battle is fought on: six cells, die 1 to 6."""
 
     def __init__(self, faces: list[str], rolled: int = 0, parent=None):
-        super().__init__(parent)
+        super().__init__(46, 240, parent)
         self.faces = list(faces)
         self.rolled = rolled
-        self.setMinimumHeight(46)
-        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
-
-    def sizeHint(self) -> QSize:  # noqa: N802
-        return QSize(240, 46)
 
     def paintEvent(self, e) -> None:  # noqa: N802
-        p = QPainter(self)
-        p.setRenderHint(QPainter.RenderHint.Antialiasing)
+        p = self.painter()
         n = max(1, len(self.faces))
         w = (self.width() - 2) / n
         for i, code in enumerate(self.faces):
@@ -479,26 +494,11 @@ class BattlePanel(QWidget):
         res = bd.get("results") or {}
         if res:
             v.addWidget(_label("Chance of each result (one die)", bold=True))
-            g = QGridLayout()
-            g.setVerticalSpacing(2)
-            for i, (code, pr) in enumerate(sorted(res.items(), key=lambda kv: -float(Fraction(str(kv[1]))))):
-                chip = QLabel(code)
-                chip.setAlignment(Qt.AlignmentFlag.AlignCenter)
-                chip.setFixedWidth(44)
-                c = result_colour(code)
-                chip.setStyleSheet(f"background: {c.name()}; color: {'white' if c.lightness() < 120 else '#2B2620'};"
-                                   " border-radius: 3px; font-weight: bold; padding: 1px;")
-                g.addWidget(chip, i, 0)
-                g.addWidget(ProbabilityBar(float(Fraction(str(pr))), frac_text(pr)), i, 1)
-            v.addLayout(g)
+            v.addLayout(_chance_grid(res, _result_chip))
         ret = bd.get("retreat") or {}
         if ret:
             v.addWidget(_label("What becomes of the defender", bold=True))
-            g = QGridLayout()
-            g.setVerticalSpacing(2)
-            for i, (what, pr) in enumerate(sorted(ret.items(), key=lambda kv: -float(Fraction(str(kv[1]))))):
-                g.addWidget(_label(what), i, 0)
-                g.addWidget(ProbabilityBar(float(Fraction(str(pr))), frac_text(pr)), i, 1)
+            g = _chance_grid(ret, _label)
             g.setColumnStretch(0, 1)
             g.setColumnStretch(1, 1)
             v.addLayout(g)

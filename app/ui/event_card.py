@@ -12,9 +12,10 @@ from typing import Any
 
 from PySide6.QtCore import QRectF, Qt, Signal
 from PySide6.QtGui import QColor, QFont, QPainter, QPen
-from PySide6.QtWidgets import QFrame, QLabel, QPushButton, QVBoxLayout, QWidget, QHBoxLayout
+from PySide6.QtWidgets import QFrame, QLabel, QPushButton, QWidget, QHBoxLayout
 
 from app.ui.hooks import call_hook, game_hook
+from app.ui.layouts import boxed
 
 WIDTH = 250
 
@@ -28,9 +29,7 @@ class CardFace(QFrame):
         super().__init__(parent)
         self.setFixedWidth(WIDTH)
         self.setObjectName("cardface")
-        lay = QVBoxLayout(self)
-        lay.setContentsMargins(12, 10, 12, 10)
-        lay.setSpacing(4)
+        lay = boxed(self, (12, 10, 12, 10), 4)
         head = QHBoxLayout()
         self.subtitle = QLabel()
         self.subtitle.setStyleSheet("color: #E9DFC4; font-size: 11px;")

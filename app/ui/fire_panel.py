@@ -15,10 +15,11 @@ from typing import Any
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (QFrame, QGridLayout, QLabel, QPushButton, QScrollArea, QSizePolicy,
-                               QVBoxLayout, QWidget)
+                               QWidget)
 
 from app.engine.game import Action
 from app.ui.hooks import call_hook, game_hook
+from app.ui.layouts import add_title, boxed
 from app.ui.panels import ProbabilityBar, signed_label
 
 MAX_SHOWN = 12          # a long list of fires is cut (the Actions panel still holds them all)
@@ -60,12 +61,8 @@ class FireCard(QFrame):
         self.setObjectName("fireCard")
         self.setStyleSheet("#fireCard { background: #FBF7EC; border: 1px solid #CFC5AE; border-radius: 5px; }")
         self.setMouseTracking(True)
-        v = QVBoxLayout(self)
-        v.setContentsMargins(8, 6, 8, 6)
-        v.setSpacing(3)
-        title = QLabel(f"<b>{odds.get('title', '')}</b>")
-        title.setWordWrap(True)
-        v.addWidget(title)
+        v = boxed(self, (8, 6, 8, 6), 3)
+        add_title(v, f"<b>{odds.get('title', '')}</b>")
         row = str(odds.get("row") or "")
         fp = odds.get("firepower")
         table = str(odds.get("table") or "")
@@ -139,9 +136,7 @@ class FirePanel(QScrollArea):
             return                  # the same cards (every press re-asks): no widgets rebuilt
         self._shown = shown
         box = QWidget()
-        v = QVBoxLayout(box)
-        v.setContentsMargins(6, 4, 6, 4)
-        v.setSpacing(6)
+        v = boxed(box, (6, 4, 6, 4), 6)
         self.heading = QLabel(heading)
         self.heading.setWordWrap(True)
         self.heading.setStyleSheet("font-weight: bold;")

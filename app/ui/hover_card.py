@@ -13,10 +13,11 @@ import html
 from typing import Any
 
 from PySide6.QtCore import QPoint, QRect, Qt, Signal
-from PySide6.QtWidgets import QFrame, QLabel, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QFrame, QLabel, QWidget
 
 from app.ui.action_kinds import mover as _mover
 from app.ui.hooks import call_hook
+from app.ui.layouts import paper_card
 from app.ui.rules_panel import first_rule
 
 # flag -> words for a player; flags not listed are shown with dashes turned to spaces
@@ -119,13 +120,8 @@ class HoverCard(QFrame):
 
     def __init__(self, parent: QWidget):
         super().__init__(parent)
-        self.setObjectName("hoverCard")
-        self.setAttribute(Qt.WidgetAttribute.WA_StyledBackground, True)
-        self.setStyleSheet("#hoverCard { background: #FFFDF4; border: 1px solid #8A8070; border-radius: 5px; }"
-                           " #hoverCard QLabel { color: #1E1B17; background: transparent; }")
+        lay = paper_card(self, "hoverCard", 5, (8, 6, 8, 6))
         self.setAttribute(Qt.WidgetAttribute.WA_TransparentForMouseEvents)
-        lay = QVBoxLayout(self)
-        lay.setContentsMargins(8, 6, 8, 6)
         self.label = QLabel()
         self.label.setTextFormat(Qt.TextFormat.RichText)
         self.label.setWordWrap(True)

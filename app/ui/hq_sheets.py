@@ -15,9 +15,10 @@ from typing import Any, Callable
 from PySide6.QtCore import QPoint, QRectF, Qt, Signal
 from PySide6.QtGui import QColor, QPainter, QPen
 from PySide6.QtWidgets import (QDockWidget, QFrame, QHBoxLayout, QLabel, QMenu, QPushButton, QSizePolicy,
-                               QVBoxLayout, QWidget)
+                               QWidget)
 
 from app.ui.hooks import call_hook, game_hook
+from app.ui.layouts import add_title, boxed
 from app.ui.scroll_box import fill_with_scroll
 
 SIDE_TINT = {0: "#E4EAF2", 1: "#F2E2DC"}
@@ -76,9 +77,7 @@ class OpBox(QFrame):
         self.sheet = sheet
         self.op = op
         self.setFrameShape(QFrame.Shape.StyledPanel)
-        lay = QVBoxLayout(self)
-        lay.setContentsMargins(6, 3, 6, 3)
-        lay.setSpacing(0)
+        lay = boxed(self, (6, 3, 6, 3), 0)
         top = QHBoxLayout()
         self.name = QLabel(f"<b>{op['name']}</b>")
         self.name.setWordWrap(True)
@@ -127,12 +126,8 @@ class SheetBox(QFrame):
         edge = "#C9A227" if sheet.get("current") else "#8C826E"
         self.setStyleSheet(f"#sheet {{ background: {tint}; border: {2 if sheet.get('current') else 1}px solid {edge};"
                            " border-radius: 6px; }")
-        lay = QVBoxLayout(self)
-        lay.setContentsMargins(6, 6, 6, 6)
-        lay.setSpacing(3)
-        title = QLabel(f"<b>{sheet['name']}</b>")
-        title.setWordWrap(True)
-        lay.addWidget(title)
+        lay = boxed(self, 6, 3)
+        add_title(lay, f"<b>{sheet['name']}</b>")
         seat = QLabel(f"Played by {sheet.get('seat') or 'nobody'}" + ("  \u2022  now planning" if sheet.get("current") else ""))
         seat.setWordWrap(True)
         seat.setStyleSheet("color: #5B5347;")
@@ -193,8 +188,7 @@ class HQSheetsPanel(QWidget):
         self._key = key
         self.legal = legal
         inner = QWidget()
-        lay = QVBoxLayout(inner)
-        lay.setContentsMargins(4, 4, 4, 4)
+        lay = boxed(inner, 4)
         order = sorted(range(len(sheets)), key=lambda i: (not sheets[i].get("acting", sheets[i].get("current")), i))
         self.sheets = []
         for i in order:

@@ -14,12 +14,13 @@ from typing import Any
 from PySide6.QtCore import QRectF, QSize, QSortFilterProxyModel, Qt, QTimer, Signal
 from PySide6.QtGui import QColor, QPainter, QPen, QStandardItem, QStandardItemModel
 from PySide6.QtWidgets import (QAbstractItemView, QComboBox, QFormLayout, QFrame, QGridLayout, QGroupBox,
-                               QHBoxLayout, QHeaderView, QLabel, QLineEdit, QPushButton, QSizePolicy, QSlider,
+                               QHBoxLayout, QHeaderView, QLabel, QPushButton, QSizePolicy, QSlider,
                                QStyle, QTableView, QToolButton, QVBoxLayout, QWidget)
 
 from app.ui import side_names
 from app.engine.events import Event
 from app.ui import theme
+from app.ui.layouts import boxed, search_field
 from app.ui.scroll_box import fill_with_scroll, panel_scroll
 
 
@@ -185,12 +186,9 @@ class LogPanel(QWidget):
 
     def __init__(self, parent=None):
         super().__init__(parent)
-        lay = QVBoxLayout(self)
-        lay.setContentsMargins(4, 4, 4, 4)
+        lay = boxed(self, 4)
         top = QHBoxLayout()
-        self.search = QLineEdit()
-        self.search.setPlaceholderText("Filter the log (text or rule number)")
-        self.search.setClearButtonEnabled(True)
+        self.search = search_field("Filter the log (text or rule number)")
         self.kind = QComboBox()
         for name, _ in KINDS:
             self.kind.addItem(name)
@@ -354,12 +352,8 @@ class ActionsPanel(QWidget):
 
     def __init__(self, parent=None):
         super().__init__(parent)
-        lay = QVBoxLayout(self)
-        lay.setContentsMargins(4, 4, 4, 4)
-        self.search = QLineEdit()
-        self.search.setPlaceholderText("Filter actions")
-        self.search.setClearButtonEnabled(True)
-        self.search.textChanged.connect(self._rebuild)
+        lay = boxed(self, 4)
+        self.search = search_field("Filter actions", self._rebuild)
         lay.addWidget(self.search)
         self.area = panel_scroll()
         self.area.setFrameShape(QFrame.Shape.StyledPanel)      # the log keeps its frame
@@ -445,20 +439,33 @@ class ActionsPanel(QWidget):
 # Game panels (tracks, cards, cups) and the odds panel
 # ================================================================================================
 
-class ProbabilityBar(QWidget):
-    def __init__(self, value: float, text: str, parent=None):
+class Strip(QWidget):
+    """A drawn strip as wide as its column and ``height`` pixels high (asking for ``width``)."""
+
+    def __init__(self, height: int, width: int, parent=None):
         super().__init__(parent)
-        self.value = value
-        self.text = text
-        self.setMinimumHeight(18)
+        self._hint = QSize(width, height)
+        self.setMinimumHeight(height)
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
 
     def sizeHint(self) -> QSize:  # noqa: N802
-        return QSize(120, 18)
+        return self._hint
 
-    def paintEvent(self, e) -> None:  # noqa: N802
+    def painter(self) -> QPainter:
+        """A painter on the strip, antialiased."""
         p = QPainter(self)
         p.setRenderHint(QPainter.RenderHint.Antialiasing)
+        return p
+
+
+class ProbabilityBar(Strip):
+    def __init__(self, value: float, text: str, parent=None):
+        super().__init__(18, 120, parent)
+        self.value = value
+        self.text = text
+
+    def paintEvent(self, e) -> None:  # noqa: N802
+        p = self.painter()
         r = QRectF(self.rect()).adjusted(1, 2, -1, -2)
         p.setPen(QPen(QColor(0, 0, 0, 60), 1))
         p.setBrush(QColor(0, 0, 0, 18))
@@ -608,8 +615,7 @@ def breakdown_panels(result: Any) -> list[dict[str, Any]]:
 class InspectorPanel(QWidget):
     def __init__(self, parent=None):
         super().__init__(parent)
-        lay = QVBoxLayout(self)
-        lay.setContentsMargins(8, 8, 8, 8)
+        lay = boxed(self, 8)
         top = QHBoxLayout()
         self.image = QLabel()
         self.image.setFixedSize(QSize(124, 124))

@@ -12,10 +12,11 @@ from __future__ import annotations
 from typing import Any
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtWidgets import QFrame, QGridLayout, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QFrame, QGridLayout, QHBoxLayout, QLabel, QPushButton, QWidget
 
 from app.engine.game import Action
 from app.ui.hooks import call_hook
+from app.ui.layouts import paper_card
 from app.ui.panels import ProbabilityBar
 
 
@@ -32,12 +33,7 @@ class RollConfirm(QFrame):
 
     def __init__(self, parent: QWidget):
         super().__init__(parent)
-        self.setObjectName("rollConfirm")
-        self.setAttribute(Qt.WidgetAttribute.WA_StyledBackground, True)
-        self.setStyleSheet("#rollConfirm { background: #FFFDF4; border: 1px solid #8A8070; border-radius: 6px; }"
-                           " #rollConfirm QLabel { color: #1E1B17; background: transparent; }")
-        lay = QVBoxLayout(self)
-        lay.setContentsMargins(10, 8, 10, 8)
+        lay = paper_card(self, "rollConfirm", 6, (10, 8, 10, 8))
         self.title = QLabel()
         f = self.title.font()
         f.setBold(True)

@@ -18,10 +18,10 @@ from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtWidgets import (QLineEdit, QListWidget, QListWidgetItem, QSplitter, QTextBrowser, QVBoxLayout,
-                               QWidget)
+from PySide6.QtWidgets import QListWidget, QListWidgetItem, QSplitter, QTextBrowser, QWidget
 
 from app.ui.hooks import call_hook
+from app.ui.layouts import boxed, search_field
 
 # a rule number as games cite it: 8.2.2, 9.2.4.1, C7.1 and 1.8f (Semper Fi!), GUTS-MOVE, CF-Actions-2,
 # FC-7.5, FC-D-PATH
@@ -126,12 +126,8 @@ class RulesPanel(QWidget):
 
     def __init__(self, parent: QWidget | None = None):
         super().__init__(parent)
-        lay = QVBoxLayout(self)
-        lay.setContentsMargins(4, 4, 4, 4)
-        self.search = QLineEdit()
-        self.search.setPlaceholderText("Search the rules (a number or a word)")
-        self.search.setClearButtonEnabled(True)
-        self.search.textChanged.connect(self._filter)
+        lay = boxed(self, 4)
+        self.search = search_field("Search the rules (a number or a word)", self._filter)
         lay.addWidget(self.search)
         split = QSplitter(Qt.Orientation.Vertical)
         self.list = QListWidget()

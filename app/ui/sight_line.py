@@ -14,8 +14,9 @@ from typing import Any
 from PySide6.QtCore import QPointF, Qt
 from PySide6.QtGui import QBrush, QColor, QPainterPath
 
-from app.ui.hooks import call_hook, game_hook
-from app.ui.scene import PathItem, cpen
+from app.ui.hook_overlay import HookOverlay
+from app.ui.hooks import game_hook
+from app.ui.scene import cpen
 
 Z_SIGHT = 46.0          # above highlights and overlays, below a dragged piece
 CLEAR = QColor("#1E5A2E")
@@ -38,16 +39,11 @@ def line_text(info: dict[str, Any]) -> str:
     return " \u00b7 ".join(bits)
 
 
-class SightLine:
+class SightLine(HookOverlay):
     """One line on the map at a time; ``text`` is what its label says (empty when none)."""
 
     def __init__(self, window: Any):
-        self.w = window
-        self.item = PathItem(Z_SIGHT)
-        window.scene.addItem(self.item)
-        self.info: dict[str, Any] | None = None
-        self.text = ""
-        self._key: tuple[Any, ...] | None = None
+        super().__init__(window, Z_SIGHT)
 
     def available(self) -> bool:
         game, _state = self.w.shown()
@@ -61,20 +57,16 @@ class SightLine:
 
     def show(self, frm: Any, to: Any) -> None:
         game, state = self.w.shown()
-        key = (id(state), frm, to)
-        if key == self._key:
+        if not self.changed((id(state), frm, to)):
             return
-        self._key = key
         board = self.w.scene.board
         if game is None or frm is None or to is None or str(frm).startswith("box:") or str(to).startswith("box:") \
                 or str(frm) == str(to) or board.anchor(frm) is None or board.anchor(to) is None:
             self.clear()
             return
-        info = call_hook(game, "los_line", state, str(frm), str(to), default=None)
-        if not isinstance(info, dict):
-            self.clear()
+        info = self.answer(game, "los_line", state, str(frm), str(to))
+        if info is None:
             return
-        self.info = info
         self.text = line_text(info)
         self._draw(board, str(frm), str(to), info)
 
@@ -102,9 +94,3 @@ class SightLine:
         anchor = cut if cut is not None else QPointF((a.x() + b.x()) / 2, (a.y() + b.y()) / 2)
         label_at = QPointF(anchor.x(), anchor.y() - 26)
         self.item.set_shapes(shapes, [(label_at, self.text, BLOCKED if cut is not None else CLEAR)])
-
-    def clear(self) -> None:
-        self._key = None
-        self.info = None
-        self.text = ""
-        self.item.clear()

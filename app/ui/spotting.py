@@ -11,8 +11,8 @@ from typing import Any
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QBrush, QColor
 
-from app.ui.hooks import call_hook
-from app.ui.scene import PathItem, cpen
+from app.ui.hook_overlay import HookOverlay
+from app.ui.scene import cpen
 
 Z_SPOT = 45.0
 SPOTS = QColor("#1E7A3C")
@@ -26,32 +26,25 @@ def spot_text(info: dict[str, Any]) -> str:
     return ", ".join(bits)
 
 
-class SpottingLayer:
+class SpottingLayer(HookOverlay):
+    """The rings of what a dragged unit would spot and be seen by from the hex under it."""
+
     def __init__(self, window: Any):
-        self.w = window
-        self.item = PathItem(Z_SPOT)
-        window.scene.addItem(self.item)
-        self.info: dict[str, Any] | None = None
-        self.text = ""
-        self._key: tuple[Any, ...] | None = None
+        super().__init__(window, Z_SPOT)
 
     def follow_drag(self, pid: str, loc: Any) -> None:
         game, state = self.w.shown()
         pc = self.w.scene.piece(pid) or {}
         side = pc.get("side")
-        key = (id(state), side, loc)
-        if key == self._key:
+        if not self.changed((id(state), side, loc)):
             return
-        self._key = key
         board = self.w.scene.board
         if game is None or loc is None or str(loc).startswith("box:") or board.anchor(loc) is None:
             self.clear()
             return
-        info = call_hook(game, "spotting", state, side, str(loc), default=None)
-        if not isinstance(info, dict):
-            self.clear()
+        info = self.answer(game, "spotting", state, side, str(loc))
+        if info is None:
             return
-        self.info = info
         self.text = spot_text(info)
         shapes = []
         for h in info.get("seen_by") or []:
@@ -59,9 +52,3 @@ class SpottingLayer:
         for h in info.get("spots") or []:
             shapes.append((board.shape(h), None, cpen(SPOTS, 3.0)))
         self.item.set_shapes(shapes)
-
-    def clear(self) -> None:
-        self._key = None
-        self.info = None
-        self.text = ""
-        self.item.clear()

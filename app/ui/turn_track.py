@@ -10,9 +10,10 @@ from __future__ import annotations
 from typing import Any
 
 from PySide6.QtCore import QSize, Qt
-from PySide6.QtWidgets import QFrame, QGridLayout, QHBoxLayout, QLabel, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QFrame, QGridLayout, QLabel, QWidget
 
 from app.ui.hooks import call_hook
+from app.ui.layouts import boxed
 from app.ui.scroll_box import fill_with_scroll
 
 ICON = 26          # pixels a counter on the track
@@ -46,9 +47,7 @@ class TurnTrack(QWidget):
         self.turns = turns
         from app.ui.counters import render_piece_image
         inner = QWidget()
-        row = QHBoxLayout(inner)
-        row.setContentsMargins(4, 4, 4, 4)
-        row.setSpacing(4)
+        row = boxed(inner, 4, 4, across=True)
         self.cells = {}
         for t in turns:
             cell = QFrame()
@@ -56,9 +55,7 @@ class TurnTrack(QWidget):
             cell.setObjectName("turnCell")
             if t.get("current"):
                 cell.setStyleSheet("#turnCell { border: 2px solid palette(highlight); border-radius: 4px; }")
-            v = QVBoxLayout(cell)
-            v.setContentsMargins(4, 3, 4, 3)
-            v.setSpacing(2)
+            v = boxed(cell, (4, 3, 4, 3), 2)
             head = QLabel(f"<b>{t.get('turn')}</b> {t.get('label') or ''}".strip())
             head.setAlignment(Qt.AlignmentFlag.AlignCenter)
             v.addWidget(head)

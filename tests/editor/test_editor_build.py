@@ -15,6 +15,8 @@ from app.engine.files import load
 from app.engine.hexgrid import HexGrid
 from app.engine.validate import validate_path
 
+from tests.korea38.fixtures.build import CRT, TERRAIN
+
 from .conftest import click, drag, new_map_through_dialog
 
 
@@ -216,23 +218,6 @@ def test_counter_designer_builds_a_counter(make_window, tmp_path):
     assert not sheet.grab().isNull()
 
 
-KOREA_TERRAIN = {
-    "terrain": {
-        "clear": {"cost": 1, "shift": 0, "colour": "#E9E2C8"},
-        "broken": {"cost": 2, "shift": 0, "colour": "#D9CFA3"},
-        "rough": {"cost": 3, "shift": 1, "colour": "#C7B27F"},
-        "mountain": {"cost": 4, "shift": 2, "colour": "#A98F62"},
-        "sea": {"cost": -1, "shift": 0, "colour": "#9CC3D5", "impassable": True},
-    },
-    "hexside": {"river": {"extra_cost": 1}},
-    "road": {"cost": 0.5},
-}
-KOREA_CRT = {"results": {
-    "1:1": ["AL", "AL", "NE", "NE", "DR", "DR"], "2:1": ["AL", "NE", "DR", "DR", "DR", "DRL"],
-    "3:1": ["DR", "DR", "DR", "DR", "DRL", "DRL"], "4:1": ["DR", "DR", "DR", "DRL", "DRL", "DE"],
-    "5:1": ["DR", "DR", "DRL", "DRL", "DE", "DE"], "6:1": ["DR", "DRL", "DRL", "DE", "DE", "DE"]}}
-
-
 def _korea_turns(n: int = 5) -> dict:
     return {"turn": [{"number": i, "date": f"T{i}", "rp": {"rok": 0, "un": 0, "kpa": 0, "pva": 0},
                       "offensive": {"allied": False, "communist": False},
@@ -265,8 +250,8 @@ def test_scenario_place_units_and_play(make_window, tmp_path):
         else:
             des.f_arrival.setValue(2)
     w.save_as(str(folder / "counters.toml"))
-    (folder / "terrain.toml").write_text(tomli_w.dumps(KOREA_TERRAIN), encoding="utf-8")
-    (folder / "crt.toml").write_text(tomli_w.dumps(KOREA_CRT), encoding="utf-8")
+    (folder / "terrain.toml").write_text(tomli_w.dumps(TERRAIN), encoding="utf-8")
+    (folder / "crt.toml").write_text(tomli_w.dumps(CRT), encoding="utf-8")
     (folder / "turns.toml").write_text(tomli_w.dumps(_korea_turns()), encoding="utf-8")
     # the scenario
     w.set_document(empty_document("scenario", w, game="korea38", id="test-scenario", name="Test"))

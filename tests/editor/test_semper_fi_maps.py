@@ -7,12 +7,12 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
-from collections import deque
 from pathlib import Path
 
 import pytest
 
 from app.engine.hexgrid import HexGrid
+from app.engine.pointgraph import shortest_path
 
 ROOT = Path(__file__).resolve().parents[2]
 MAPS = ROOT / "resources" / "semper-fi" / "maps"
@@ -41,20 +41,7 @@ def _region(g: HexGrid, prefix: str) -> list[str]:
 
 def _road_connected(g: HexGrid, a: str, b: str) -> list[str] | None:
     """A path from a to b over road hexsides only (breadth first), or None."""
-    prev = {a: None}
-    todo = deque([a])
-    while todo:
-        h = todo.popleft()
-        if h == b:
-            path = [h]
-            while prev[path[-1]] is not None:
-                path.append(prev[path[-1]])
-            return path[::-1]
-        for n in g.road_neighbours(h):
-            if n not in prev:
-                prev[n] = h
-                todo.append(n)
-    return None
+    return shortest_path(a, b, g.road_neighbours)
 
 
 def _side_of_line(g: HexGrid, line_id: str, start: str) -> set[str]:

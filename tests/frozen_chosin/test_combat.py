@@ -3,6 +3,8 @@ FC-14.1 Drive to the Yalu, FC-14.6 Double Envelopment."""
 
 from __future__ import annotations
 
+import pytest
+
 from app.games.frozen_chosin import GAME
 from app.games.frozen_chosin.combat import spotted
 from app.games.frozen_chosin.common import fp_of
@@ -95,33 +97,29 @@ def test_one_hit_suppresses_and_two_remove():
     assert st.hits_taken["un"] == 1
 
 
-def test_repulsed_attackers_fall_back_four_inches():
-    st = fight("night")
-    bases(st, **{"1_5a": (55, 40), "235_1": (55, 39.4)})
-    start_activation(st, "r235")
+#: (phase, turn, the Chinese base's y, activating regiment, defender, attacker, where the
+#: attacker ends after rolling nothing but ones, the rule the log must cite or "")
+REPULSED = {
+    "repulsed_attackers_fall_back_four_inches":
+        ("night", 3, 39.4, "r235", "1-5a", "235-1", (55, 35.4), "FC-7.6"),
+    "drive_to_the_yalu_no_allied_retreat_on_the_first_two_days":
+        ("day", 2, 40.6, "5-mar", "235-1", "1-5a", (55, 40), "FC-14.1"),
+    "allied_attackers_retreat_from_30_nov":
+        ("day", 3, 40.6, "5-mar", "235-1", "1-5a", (55, 36), ""),
+}
+
+
+@pytest.mark.parametrize("case", REPULSED, ids=list(REPULSED))
+def test_repulsed_attackers(case):
+    phase, turn, y, regiment, defender, attacker, ends, rule = REPULSED[case]
+    st = fight(phase, turn=turn)
+    bases(st, **{"1_5a": (55, 40), "235_1": (55, y)})
+    start_activation(st, regiment)
     act(st, {"type": "end-move"})
-    ctx = act(st, {"type": "attack", "defender": "1-5a", "attackers": ["235-1"]}, faces=[1, 1, 1, 1, 1])
-    assert (st.bases["235-1"].x, st.bases["235-1"].y) == (55, 35.4)
-    assert "FC-7.6" in ctx.rules()
-
-
-def test_drive_to_the_yalu_no_allied_retreat_on_the_first_two_days():
-    st = fight("day", turn=2)
-    bases(st, **{"1_5a": (55, 40), "235_1": (55, 40.6)})
-    start_activation(st, "5-mar")
-    act(st, {"type": "end-move"})
-    ctx = act(st, {"type": "attack", "defender": "235-1", "attackers": ["1-5a"]}, faces=[1, 1, 1, 1, 1])
-    assert (st.bases["1-5a"].x, st.bases["1-5a"].y) == (55, 40)
-    assert "FC-14.1" in ctx.rules()
-
-
-def test_allied_attackers_retreat_from_30_nov():
-    st = fight("day", turn=3)
-    bases(st, **{"1_5a": (55, 40), "235_1": (55, 40.6)})
-    start_activation(st, "5-mar")
-    act(st, {"type": "end-move"})
-    act(st, {"type": "attack", "defender": "235-1", "attackers": ["1-5a"]}, faces=[1, 1, 1, 1, 1])
-    assert st.bases["1-5a"].y == 36
+    ctx = act(st, {"type": "attack", "defender": defender, "attackers": [attacker]}, faces=[1, 1, 1, 1, 1])
+    assert (st.bases[attacker].x, st.bases[attacker].y) == ends
+    if rule:
+        assert rule in ctx.rules()
 
 
 def test_smiths_hold_back_choice_lets_the_allies_fall_back_and_is_revealed():

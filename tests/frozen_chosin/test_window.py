@@ -10,7 +10,7 @@ from PySide6.QtTest import QTest
 from app.games.frozen_chosin import GAME
 
 from tests.frozen_chosin.helpers import FIRST_DAYS
-from tests.ui.window_util import drag
+from tests.ui.window_util import bare_window, drag
 
 pytestmark = pytest.mark.gui
 
@@ -18,12 +18,7 @@ pytestmark = pytest.mark.gui
 @pytest.fixture
 def win(qtbot, tmp_path, monkeypatch):
     monkeypatch.setenv("RIDGELINE_CONFIG_DIR", str(tmp_path / "config"))
-    from app.ui.window import MainWindow
-    w = MainWindow(use_settings=False)
-    qtbot.addWidget(w)
-    w.resize(1300, 850)
-    w.show()
-    w.scene.animate = False
+    w = bare_window(qtbot)
     w.new_game(GAME, FIRST_DAYS.read_text(encoding="utf-8"), seed=4, scenario_path=str(FIRST_DAYS),
                players={"un": "human", "pva": "human"})
     qtbot.waitExposed(w)

@@ -72,3 +72,31 @@ def play_and_check(gid: str, seed: int, steps: int, every: int, tmp: Path) -> in
 
 def any_doc(m: Match) -> dict[str, Any]:
     return position_scenario(m.game, m.state, m.scenario, m.options)
+
+
+def refused(tmp_path: Path, capsys: Any, text: str) -> str:
+    """Write ``text`` as a scenario file; both ``validate`` and ``run`` must refuse it with exit
+    code 2 and no traceback. What ``validate`` printed (its problem lines)."""
+    from app.cli import main
+    p = tmp_path / "bad.toml"
+    p.write_text(text, encoding="utf-8")
+    assert main(["validate", str(p)]) == 2
+    out = capsys.readouterr().out
+    assert main(["run", str(p)]) == 2
+    err = capsys.readouterr().err
+    assert "Traceback" not in err and err.strip()
+    return out
+
+
+def play_on_together(m: Match, back: Match, seed: int, steps: int, checked: bool) -> None:
+    """Random legal actions applied to both matches (``checked=False``: each checked again by
+    ``apply``); after every one both must have the same digest."""
+    pick = Rng.from_seed(seed)
+    for _ in range(steps):
+        legal = m.legal_actions()
+        if not legal:
+            break
+        a = pick.choice(legal)
+        m.apply(a, checked=checked)
+        back.apply(a, checked=checked)
+        assert back.digest() == m.digest()

@@ -4,20 +4,13 @@ from __future__ import annotations
 
 import pytest
 
-from app.cli import main
+from tests.positions.helpers import refused
 
 HEAD = 'format = "ridgeline-scenario"\nversion = 1\ngame = "{game}"\nid = "bad"\nname = "Bad"\n'
 
 
 def _run(tmp_path, capsys, game: str, body: str) -> str:
-    p = tmp_path / "bad.toml"
-    p.write_text(HEAD.format(game=game) + body, encoding="utf-8")
-    assert main(["validate", str(p)]) == 2
-    out = capsys.readouterr().out
-    assert main(["run", str(p)]) == 2
-    err = capsys.readouterr().err
-    assert "Traceback" not in err and err.strip()
-    return out
+    return refused(tmp_path, capsys, HEAD.format(game=game) + body)
 
 
 def test_korea_a_unit_listed_twice(tmp_path, capsys):

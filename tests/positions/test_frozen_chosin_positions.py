@@ -20,6 +20,8 @@ from app.engine.scenario import load_scenario
 from app.engine.state import canonical_json
 from app.games import get_game
 
+from tests.positions.helpers import play_on_together, refused
+
 FIRST = RESOURCES / "frozen-chosin" / "scenarios" / "first-days.toml"
 HEAD = ('format = "ridgeline-scenario"\nversion = 1\ngame = "frozen-chosin"\nid = "moment"\nname = "A moment"\n'
         'table = "table.json"\nturns = 4\n\n')
@@ -142,15 +144,7 @@ def test_play_goes_on_identically_after_loading_a_position(tmp_path):
     for _ in range(30):
         m.apply(pick.choice(m.legal_actions()), checked=True)
     back = load_text(tmp_path, position_toml(position_scenario(m.game, m.state, m.scenario, m.options)))
-    pick = Rng.from_seed(8)
-    for _ in range(12):
-        legal = m.legal_actions()
-        if not legal:
-            break
-        a = pick.choice(legal)
-        m.apply(a, checked=True)
-        back.apply(a, checked=True)
-        assert back.digest() == m.digest()
+    play_on_together(m, back, seed=8, steps=12, checked=True)
 
 
 def test_a_hand_written_position_loads_as_written(tmp_path):
@@ -225,14 +219,7 @@ def test_every_frozen_chosin_scenario_matches_the_schema(tmp_path, capsys):
 
 
 def _bad(tmp_path, capsys, text: str) -> str:
-    p = tmp_path / "bad.toml"
-    p.write_text(text, encoding="utf-8")
-    assert main(["validate", str(p)]) == 2
-    out = capsys.readouterr().out
-    assert main(["run", str(p)]) == 2
-    err = capsys.readouterr().err
-    assert "Traceback" not in err and err.strip()
-    return out
+    return refused(tmp_path, capsys, text)
 
 
 def _line_of(text: str, needle: str, nth: int = 1) -> int:

@@ -20,6 +20,8 @@ from app.engine.scenario import load_scenario
 from app.engine.state import canonical_json
 from app.games import get_game
 
+from tests.positions.helpers import play_on_together, refused
+
 SF = RESOURCES / "semper-fi"
 AMBUSH = SF / "scenarios" / "4-1-ambush.toml"
 RIDGE = SF / "scenarios" / "5-3-battle-for-no-name-ridge.toml"
@@ -115,15 +117,7 @@ def test_play_goes_on_identically_after_loading(tmp_path):
     for _ in range(40):
         m.apply(rng.choice(m.legal_actions()), checked=True)
     back, _doc_ = _reload(m, tmp_path)
-    pick = Rng.from_seed(9)
-    for _ in range(25):
-        legal = m.legal_actions()
-        if not legal:
-            break
-        a = pick.choice(legal)
-        m.apply(a)
-        back.apply(a)
-        assert back.digest() == m.digest()
+    play_on_together(m, back, seed=9, steps=25, checked=False)
 
 
 def test_run_position_and_show(tmp_path, capsys):
@@ -183,14 +177,7 @@ ROWS = '[[piece]]\nid = "1-5-plt-1"\nat = "11.03"\n\n[[piece]]\nid = "2-15-plt-1
 
 
 def _bad(tmp_path, capsys, body: str) -> str:
-    p = tmp_path / "bad.toml"
-    p.write_text(HEAD + body, encoding="utf-8")
-    assert main(["validate", str(p)]) == 2
-    out = capsys.readouterr().out
-    assert main(["run", str(p)]) == 2
-    err = capsys.readouterr().err
-    assert "Traceback" not in err and err.strip()
-    return out
+    return refused(tmp_path, capsys, HEAD + body)
 
 
 def test_the_good_base_of_the_bad_positions_loads(tmp_path, capsys):

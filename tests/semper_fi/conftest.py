@@ -92,3 +92,13 @@ def texts(ctx: Context) -> str:
 @pytest.fixture
 def game():
     return GAME
+
+
+def attacks_at_night_undoubled(st, uid: str) -> None:
+    """3.2: a Communist unit attacking at night has its morale neither doubled for the assault
+    nor raised for the night; defending, it is doubled."""
+    from app.games.semper_fi import morale
+    _e, why = morale.effective(st, uid, assault="attacker")
+    assert "doubled in assault" not in why and "+1 night" not in why
+    _e, why = morale.effective(st, uid, assault="defender")
+    assert "doubled in assault" in why

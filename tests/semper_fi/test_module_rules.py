@@ -8,7 +8,7 @@ from app.games.semper_fi.data import board, tables
 from app.games.semper_fi.game import GAME
 from app.games.semper_fi.state import Barrage
 
-from tests.semper_fi.conftest import act, bare, put, texts
+from tests.semper_fi.conftest import act, attacks_at_night_undoubled, bare, put, texts
 
 
 def test_1_1a_broken_terrain_seen_as_open_but_partly_protective() -> None:
@@ -340,10 +340,7 @@ def test_3_1_north_koreans_use_the_other_line() -> None:
 def test_3_2_no_doubling_for_communists_attacking_at_night() -> None:
     st = bare(first="17 Aug 2000", last="17 Aug 2300")
     put(st, "1-18-plt-1", "8.10")
-    e, why = morale.effective(st, "1-18-plt-1", assault="attacker")
-    assert "doubled in assault" not in why and "+1 night" not in why
-    e2, why2 = morale.effective(st, "1-18-plt-1", assault="defender")
-    assert "doubled in assault" in why2
+    attacks_at_night_undoubled(st, "1-18-plt-1")
 
 
 def test_3_4_nominal_mortar_fires_limited_per_game_and_per_turn() -> None:

@@ -12,7 +12,7 @@ from app.games.semper_fi.game import GAME
 from app.games.semper_fi.scenario import build_clock
 from app.games.semper_fi.state import Barrage
 
-from tests.semper_fi.conftest import Dice, act, bare, put, texts
+from tests.semper_fi.conftest import Dice, act, attacks_at_night_undoubled, bare, put, texts
 
 NIGHT = dict(map_name="fox-hill", stand_in=False, first="18 Nov 0200", last="18 Nov 0800")
 
@@ -126,10 +126,7 @@ def test_2_5_marines_dig_in_on_the_first_night_turn_of_a_night_scenario() -> Non
 def test_3_2_chinese_attacking_at_night_do_not_double_or_add_the_night() -> None:
     st = fox()
     put(st, "1-1-177-plt-1", "6.08")
-    e, why = morale.effective(st, "1-1-177-plt-1", assault="attacker")
-    assert "doubled in assault" not in why and "+1 night" not in why
-    e2, why2 = morale.effective(st, "1-1-177-plt-1", assault="defender")
-    assert "doubled in assault" in why2
+    attacks_at_night_undoubled(st, "1-1-177-plt-1")
 
 
 def test_3_3_political_officers_trade_a_suppression_for_a_step() -> None:

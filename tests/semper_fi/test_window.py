@@ -12,20 +12,14 @@ from app.games.semper_fi.game import GAME
 
 from tests.semper_fi.conftest import scenario
 
-from tests.ui.window_util import drag
+from tests.ui.window_util import bare_window, drag
 
 pytestmark = pytest.mark.gui
 
 
 def _open(qtbot, m: Match):
     """The window on match ``m`` at 1300x850, animations off, zoom 1 (hot-seat, both human)."""
-    from app.ui.window import MainWindow
-    w = MainWindow(use_settings=False)
-    qtbot.addWidget(w)
-    w.resize(1300, 850)
-    w.show()
-    w.ai_delay_ms = 0
-    w.scene.animate = False
+    w = bare_window(qtbot)
     w.start_match(m, {"us": "human", "nk": "human"})
     qtbot.waitExposed(w)
     w.view.set_zoom(1.0)

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import pytest
 
+from tests.ui.window_util import bare_window
+
 
 @pytest.fixture(autouse=True)
 def tutorial_env(tmp_path, monkeypatch):
@@ -14,12 +16,6 @@ def tutorial_env(tmp_path, monkeypatch):
 
 @pytest.fixture
 def window(qtbot):
-    from app.ui.window import MainWindow
-    w = MainWindow(use_settings=False)
-    qtbot.addWidget(w)
-    w.resize(1400, 900)
-    w.show()
-    w.ai_delay_ms = 0
-    w.scene.animate = False
+    w = bare_window(qtbot, (1400, 900))
     qtbot.waitExposed(w)
     return w

@@ -10,15 +10,9 @@ from app.engine.match import Match
 from app.engine.scenario import load_scenario
 from app.ui import position_save
 
+from tests.ui.window_util import menu_action
+
 pytestmark = pytest.mark.gui
-
-
-def _menu_action(w, text):
-    for m in w.menuBar().findChildren(type(w.menuBar().actions()[0].menu())):
-        for a in m.actions():
-            if a.text() == text:
-                return a
-    raise AssertionError(text)
 
 
 def test_save_position_from_a_game_in_play(window, tmp_path, monkeypatch):
@@ -28,7 +22,7 @@ def test_save_position_from_a_game_in_play(window, tmp_path, monkeypatch):
     out = tmp_path / "mid-game.toml"
     from PySide6.QtWidgets import QFileDialog
     monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a, **k: (str(out), "Scenario (*.toml)"))
-    _menu_action(w, "Save &position as scenario...").trigger()
+    menu_action(w, "Save &position as scenario...").trigger()
     assert out.exists() and "mid-game.toml" in w.statusBar().currentMessage()
     game, loaded = load_scenario(out)
     back = Match.start(game, loaded.data, seed=4242)

@@ -37,13 +37,8 @@ def ui_env(tmp_path, monkeypatch):
 
 
 def make_window(qtbot, players=None, seed=3, use_settings=False, start=True):
-    from app.ui.window import MainWindow
-    w = MainWindow(use_settings=use_settings)
-    qtbot.addWidget(w)
-    w.resize(1300, 850)
-    w.show()
-    w.ai_delay_ms = 0
-    w.scene.animate = False
+    from window_util import bare_window
+    w = bare_window(qtbot, use_settings=use_settings)
     if start:
         w.new_game(hexgame.GAME, hexgame.SCENARIO_TEXT, seed=seed,
                    players=players or {"north": "human", "south": "human"})

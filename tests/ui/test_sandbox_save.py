@@ -13,6 +13,7 @@ from PySide6.QtWidgets import QFileDialog
 from app.engine.match import Match
 from app.engine.scenario import load_scenario
 from play_feel_util import game_window, press_move_release
+from window_util import menu_action
 
 pytestmark = pytest.mark.gui
 
@@ -21,23 +22,15 @@ GAMES = {"korea38": "campaign", "semper-fi": "6-1-first-attack", "frozen-chosin"
          "chosin-few": "standard", "guts": "marines"}
 
 
-def _menu_action(w, text):
-    for m in w.menuBar().findChildren(type(w.menuBar().actions()[0].menu())):
-        for a in m.actions():
-            if a.text() == text:
-                return a
-    raise AssertionError(text)
-
-
 def _save(w, monkeypatch, out) -> None:
     monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a, **k: (str(out), "Scenario (*.toml)"))
-    _menu_action(w, "Save &position as scenario...").trigger()
+    menu_action(w, "Save &position as scenario...").trigger()
     assert out.exists() and out.name in w.statusBar().currentMessage()
 
 
 def _open(w, monkeypatch, path) -> None:
     monkeypatch.setattr(QFileDialog, "getOpenFileName", lambda *a, **k: (str(path), ""))
-    _menu_action(w, "&Open...").trigger()
+    menu_action(w, "&Open...").trigger()
 
 
 def _pieces(m) -> dict:
@@ -77,7 +70,7 @@ def _drag_away(w, pid: str) -> None:
 @pytest.mark.parametrize("gid", sorted(GAMES))
 def test_a_sandbox_reopens_as_the_same_sandbox(qtbot, tmp_path, monkeypatch, gid):
     w = game_window(qtbot, gid, GAMES[gid])
-    _menu_action(w, "&Sandbox (rules off)").trigger()
+    menu_action(w, "&Sandbox (rules off)").trigger()
     assert w.mode == "sandbox"
     w.view.set_zoom(1.0)
     board = _on_board(w) or sorted(set(_pieces(w.match)) & set(w.scene.items_by_id))   # or in set-up boxes
@@ -119,7 +112,7 @@ def test_korea_sandbox_with_the_rules_on_and_back(qtbot, tmp_path, monkeypatch):
     """Korea reads the sandbox's pieces: the rules put the dragged unit in its hex, and Game >
     Sandbox from there gives back the saved sandbox itself, to the digest."""
     w = game_window(qtbot, "korea38")
-    _menu_action(w, "&Sandbox (rules off)").trigger()
+    menu_action(w, "&Sandbox (rules off)").trigger()
     w.view.set_zoom(1.0)
     w.view.centerOn(w.scene.board.anchor("2416"))
     start = w.view.mapFromScene(w.scene.items_by_id["kpa-1"].pos())
@@ -148,7 +141,7 @@ def test_a_sandbox_of_a_game_without_rules_reopens_to_the_same_digest(qtbot, tmp
     from app.ui import catalog
     monkeypatch.setattr(catalog, "get", lambda gid: None if gid == "guts" else app.games.get_game(gid))
     w = game_window(qtbot, "guts")
-    _menu_action(w, "&Sandbox (rules off)").trigger()
+    menu_action(w, "&Sandbox (rules off)").trigger()
     assert w.mode == "sandbox"
     w.view.set_zoom(1.0)
     _drag(w, "rifle-1a", 60, -40)

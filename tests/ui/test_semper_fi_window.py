@@ -17,6 +17,8 @@ from app.games.semper_fi import fire
 from app.games.semper_fi.game import GAME
 from app.games.semper_fi.units import udef
 
+from window_util import bare_window
+
 pytestmark = pytest.mark.gui
 SCEN = Path(__file__).resolve().parents[2] / "resources" / "semper-fi" / "scenarios"
 
@@ -41,13 +43,7 @@ def _to_action_phase(name: str, seed: int = 1) -> Match:
 
 
 def _window(qtbot, m: Match, size=(1366, 768)):
-    from app.ui.window import MainWindow
-    w = MainWindow(use_settings=False)
-    qtbot.addWidget(w)
-    w.resize(*size)
-    w.show()
-    w.ai_delay_ms = 0
-    w.scene.animate = False
+    w = bare_window(qtbot, size)
     w.start_match(m, {"us": "human", "nk": "human"})
     qtbot.waitExposed(w)
     if w.handover.isVisible():

@@ -113,16 +113,18 @@ UNITS = [
 
 @dataclass
 class Unit:
-    side: str = ""
-    nation: str = ""
-    type: str = ""
-    size: str = ""
-    label: str = ""
-    strength: int = 0
-    ma: int = 4
-    at: str = ""
-    reduced: bool = False
-    hidden: bool = False
+    """One counter: every field but ``moved`` comes from its row of ``UNITS``."""
+
+    side: str
+    nation: str
+    type: str
+    size: str
+    label: str
+    strength: int
+    ma: int
+    at: str
+    reduced: bool
+    hidden: bool
     moved: bool = False
 
 
@@ -132,11 +134,13 @@ class HexState(GameState):
 
 
 class HexTestGame(Game):
+    """The rules of the test skirmish: a hex board, two sides, units that move and attack."""
+
     id = GAME_ID
     name = "UI test skirmish"
-    sides = ("north", "south")
-    state_class = HexState
     board_kind = "hex"
+    state_class = HexState
+    sides = ("north", "south")
 
     def setup(self, scenario: dict[str, Any], options: dict[str, Any], seed: int) -> HexState:
         st = HexState(game=GAME_ID, scenario=str(scenario.get("id", "ui-skirmish")), turn=1,

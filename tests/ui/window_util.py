@@ -7,6 +7,28 @@ from PySide6.QtCore import QPoint, QPointF, Qt
 from PySide6.QtTest import QTest
 
 
+def bare_window(qtbot, size: tuple[int, int] = (1300, 850), use_settings: bool = False):
+    """The main window on screen at ``size``, no wait before the computer moves and no
+    animations (positions are final when a test looks); nothing opened in it yet."""
+    from app.ui.window import MainWindow
+    w = MainWindow(use_settings=use_settings)
+    qtbot.addWidget(w)
+    w.resize(*size)
+    w.show()
+    w.ai_delay_ms = 0
+    w.scene.animate = False
+    return w
+
+
+
+def menu_action(win, text: str):
+    """The menu bar's action whose text is ``text`` (mnemonic ampersands included)."""
+    for m in win.menuBar().findChildren(type(win.menuBar().actions()[0].menu())):
+        for a in m.actions():
+            if a.text() == text:
+                return a
+    raise AssertionError(text)
+
 
 def vp_point(win, scene_pt: QPointF) -> QPoint:
     return win.view.mapFromScene(scene_pt)

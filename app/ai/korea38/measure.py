@@ -67,7 +67,7 @@ def month_of(turn: int) -> str:
     return f"turn {turn}"
 
 
-def _bands(data) -> list[tuple[str, int, int]]:
+def column_bands(data) -> list[tuple[str, int, int]]:
     """West, centre and east thirds of the land across the start line's rows (units further
     west or east count in the outer bands)."""
     rows = sorted({data.grid.parse_id(h)[1] for h in data.split}) or sorted(
@@ -96,7 +96,7 @@ def front_of(state) -> float | None:
     placed = {side: [(d.grid.parse_id(h), u) for u, h in board.units_of(side)
                      if not d.units[u].zoc_own_hex_only] for side in (COMMUNIST, ALLIED)}
     mids = []
-    for _name, a, b in _bands(d):
+    for _name, a, b in column_bands(d):
         cs = [r for (c, r), _u in placed[COMMUNIST] if a <= c <= b]
         an = [r for (c, r), _u in placed[ALLIED] if a <= c <= b]
         if cs and an:

@@ -11,26 +11,16 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import statistics
 import time
 from pathlib import Path
 
+from app.ai.balance import wilson_interval as wilson
 from app.ai.selfplay import make_player
 from app.engine.match import Match
 from app.engine.scenario import load_scenario
 
 SCEN = Path(__file__).resolve().parents[3] / "resources" / "semper-fi" / "scenarios"
-
-
-def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    if n == 0:
-        return (0.0, 1.0)
-    p = k / n
-    d = 1 + z * z / n
-    c = (p + z * z / (2 * n)) / d
-    h = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
-    return (max(0.0, c - h), min(1.0, c + h))
 
 
 def play(path: Path, seed: int, specs: list[str], timed: str | None = None) -> tuple[dict, list[float]]:

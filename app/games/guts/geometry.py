@@ -16,20 +16,15 @@ from __future__ import annotations
 import math
 from typing import Any, Iterable, Sequence
 
+from app.engine.table import direction
+
 EPS = 1e-9
 XY = tuple[float, float]
 Poly = list[XY]
 
 
 # --------------------------------------------------------------------------- small helpers
-def direction(deg: float) -> XY:
-    """Unit vector of a heading (exact on the axes, like the engine's templates)."""
-    r = deg % 360.0
-    exact = {0.0: (1.0, 0.0), 90.0: (0.0, 1.0), 180.0: (-1.0, 0.0), 270.0: (0.0, -1.0)}
-    if r in exact:
-        return exact[r]
-    rad = math.radians(r)
-    return (math.cos(rad), math.sin(rad))
+# ``direction`` (a heading's unit vector) is the engine's, so the templates and these checks agree.
 
 
 def bearing(a: XY, b: XY) -> float:
