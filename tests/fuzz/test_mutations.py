@@ -391,23 +391,66 @@ def mutated_journals(game: str, n: int) -> None:
 
 
 # -- the long run (docs/reliability.md) ------------------------------------------------------------
+#
+# It can be run in parts: RIDGELINE_FUZZ_KINDS lists the kinds to run (their labels, as the
+# progress lines print them, comma-separated: "journal guts,data korea38 map.json"), and
+# RIDGELINE_FUZZ_SHARD=I/N runs every N-th kind from the I-th (1-based) of the full list.
+# RIDGELINE_FUZZ_RESULTS names a file that gets one JSON line per finished kind (its label,
+# inputs, accepted, CPU seconds, "passed" or the failure), so parts run at different times add up.
+
+_LONG_KINDS = {"scenarios": ("scenario", mutated_scenarios), "saves": ("save", mutated_saves),
+               "actions": ("actions", mutated_actions), "journals": ("journal", mutated_journals)}
+#: Every kind of the long run by its label, in a fixed order (shards are cut from it).
+LONG_KINDS: dict[str, Callable[[], None]] = {
+    **{f"{label} {g}": (lambda fn=fn, g=g: fn(g, LONG))
+       for label, fn in _LONG_KINDS.values() for g in GAMES},
+    **{f"data {g} {n}": (lambda g=g, n=n: mutated_data_files(g, n, LONG)) for g, n in DATA_KINDS},
+}
+
+
+def chosen_kinds(kinds: list[str], listed: str, shard: str) -> list[str]:
+    """The kinds a part of the long run runs (all without RIDGELINE_FUZZ_KINDS/_SHARD)."""
+    if listed.strip():
+        wanted = [k.strip() for k in listed.split(",") if k.strip()]
+        unknown = [k for k in wanted if k not in kinds]
+        if unknown:
+            raise ValueError(f"RIDGELINE_FUZZ_KINDS: no such kind {unknown[0]!r}; kinds are: {', '.join(kinds)}")
+        kinds = [k for k in kinds if k in wanted]
+    if shard.strip():
+        i, n = (int(x) for x in shard.split("/"))
+        if not 1 <= i <= n:
+            raise ValueError(f"RIDGELINE_FUZZ_SHARD: {shard!r} is not I/N with 1 <= I <= N")
+        kinds = kinds[i - 1::n]
+    return kinds
+
+
+def _record(label: str, inputs: int, accepted: int, cpu: float, outcome: str) -> None:
+    out = os.environ.get("RIDGELINE_FUZZ_RESULTS", "")
+    if out:
+        with open(out, "a", encoding="utf-8") as f:
+            f.write(json.dumps({"kind": label, "inputs": inputs, "accepted": accepted,
+                                "cpu_s": round(cpu, 1), "outcome": outcome}) + "\n")
+
 
 @pytest.mark.slow
 @long_run
-@pytest.mark.parametrize("kind", ["scenarios", "saves", "actions", "journals"])
-@pytest.mark.parametrize("game", GAMES)
-def test_long_run(kind, game):
-    {"scenarios": mutated_scenarios, "saves": mutated_saves, "actions": mutated_actions,
-     "journals": mutated_journals}[kind](game, LONG)
-    progress(f"{ {'scenarios': 'scenario', 'saves': 'save', 'actions': 'actions', 'journals': 'journal'}[kind]} {game}")
-
-
-@pytest.mark.slow
-@long_run
-@pytest.mark.parametrize("game,name", DATA_KINDS)
-def test_long_run_data_files(game, name):
-    mutated_data_files(game, name, LONG)
-    progress(f"data {game} {name}")
+@pytest.mark.parametrize("label", list(LONG_KINDS))
+def test_long_run(label):
+    if label not in chosen_kinds(list(LONG_KINDS), os.environ.get("RIDGELINE_FUZZ_KINDS", ""),
+                                 os.environ.get("RIDGELINE_FUZZ_SHARD", "")):
+        pytest.skip("not in this part of the long run (RIDGELINE_FUZZ_KINDS / RIDGELINE_FUZZ_SHARD)")
+    before = {k: COUNTS.get(k, 0) for k in (label, "accepted and played", "accepted and loaded")}
+    t0 = time.process_time()
+    outcome = "passed"
+    try:
+        LONG_KINDS[label]()
+    except BaseException as e:
+        outcome = f"failed: {type(e).__name__}: {str(e).splitlines()[0][:300] if str(e) else ''}"
+        raise
+    finally:
+        accepted = sum(COUNTS.get(k, 0) - before[k] for k in ("accepted and played", "accepted and loaded"))
+        _record(label, COUNTS.get(label, 0) - before[label], accepted, time.process_time() - t0, outcome)
+        progress(label)
 
 
 def test_zz_report_counts():
@@ -415,3 +458,16 @@ def test_zz_report_counts():
     total = sum(v for k, v in COUNTS.items() if not k.startswith("accepted"))
     print(f"\nfuzz inputs: {total} ({', '.join(f'{k} {v}' for k, v in sorted(COUNTS.items()))})")
     assert total == 0 or total >= 10
+
+
+def test_the_long_run_can_be_run_in_parts():
+    kinds = list(LONG_KINDS)
+    assert len(kinds) == 42 and "journal guts" in kinds and "data korea38 map.json" in kinds
+    parts = [chosen_kinds(kinds, "", f"{i}/4") for i in range(1, 5)]
+    assert sorted(k for p in parts for k in p) == sorted(kinds)           # every kind in one part
+    assert chosen_kinds(kinds, "journal guts, data korea38 map.json", "") == ["journal guts", "data korea38 map.json"]
+    assert chosen_kinds(kinds, "", "") == kinds
+    with pytest.raises(ValueError, match="no such kind"):
+        chosen_kinds(kinds, "journal chess", "")
+    with pytest.raises(ValueError, match="SHARD"):
+        chosen_kinds(kinds, "", "5/4")
