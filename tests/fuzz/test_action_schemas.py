@@ -26,6 +26,7 @@ from app.engine.match import Match
 from app.engine.rng import Rng
 from app.engine.saves import ReplayError, replay, save_data
 from app.engine.scenario import load_scenario
+from tests.fuzz.mutate import schema_example
 
 SCENARIOS = {"semper-fi": "4-1-ambush.toml", "frozen-chosin": "first-days.toml"}
 GAMES = sorted(SCENARIOS)
@@ -174,7 +175,7 @@ def test_every_field_of_every_action_type_refuses_a_wrong_kind_of_value(game):
     assert schemas is not None and len(schemas) >= 15
     tried = 0
     for t, schema in schemas.items():
-        good = {k: _example(s) for k, s in schema["properties"].items()} | {"type": t}
+        good = schema_example(schema) | {"type": t}
         for field in schema["properties"]:
             if field == "type":
                 continue
@@ -187,17 +188,6 @@ def test_every_field_of_every_action_type_refuses_a_wrong_kind_of_value(game):
                 assert why is not None and why.reason.startswith("malformed"), (action, why)
                 tried += 1
     assert tried > 100
-
-
-def _example(s: dict[str, Any]) -> Any:
-    """A value of the kind a field's schema asks for."""
-    if "enum" in s:
-        return s["enum"][0]
-    kind = s.get("type")
-    if kind == "array":
-        items = s.get("prefixItems") or [s.get("items", {"type": "string"})] * s.get("minItems", 1)
-        return [_example(i) for i in items]
-    return {"string": "x", "integer": 1, "number": 1.5, "boolean": True}.get(kind, "x")
 
 
 def _fits(value: Any, s: dict[str, Any]) -> bool:

@@ -30,14 +30,16 @@ import pytest
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
+import app.engine.scenario as scenario_mod
 import app.games  # noqa: F401 - installs the game resolver
 from app import RESOURCES
 from app.cli import main
+from app.engine.actions import action_schemas
 from app.engine.match import Match
 from app.engine.rng import Rng
 from app.engine.saves import check_journal_at_start, save_data
 from app.engine.scenario import load_scenario
-from tests.fuzz.mutate import BAIT_NAME, damaged_text, dump, mutated_doc
+from tests.fuzz.mutate import BAIT_NAME, damaged_text, dump, mutated_doc, schema_example
 
 PROBLEM = re.compile(r"^.+:\d+: .*: .+$")
 #: Inputs per kind in the long run; unset, the long run is skipped (it takes hours at 10,000).
@@ -99,6 +101,48 @@ def cli(*argv: str) -> tuple[int, str, str]:
     assert "Traceback" not in out.getvalue() + err.getvalue()
     assert not _WATCH["seen"], f"read outside the allowed folders: {_WATCH['seen']}"
     return code, out.getvalue(), err.getvalue()
+
+
+# -- checked once: a shipped scenario no input changes ---------------------------------------------
+
+_CHECKED: dict[tuple[str, str], tuple[Any, list[Any]]] = {}
+
+
+@contextlib.contextmanager
+def shipped_scenarios_checked_once():
+    """While it is on, a scenario file shipped in ``resources/`` is checked once per process.
+
+    The action inputs replay their lines on top of an unchanged shipped scenario: checking that
+    scenario again for every input was most of their cost (50 ms for Semper Fi!), and gave the
+    same answer each time (no input writes under ``resources/``, and the check leaves the parsed
+    scenario as it found it). Everything an input writes, its own folder, a save's embedded
+    scenario and every data file in a designer's folder is checked in full each time: the memo
+    answers only for a file under ``resources/`` read with no other folder or resolver.
+    """
+    real = scenario_mod.check_scenario
+    shipped = RESOURCES.resolve()
+
+    def check(loaded: Any, resolver: Any = None, folder: Any = None) -> tuple[Any, list[Any]]:
+        p = Path(loaded.path).resolve() if loaded.path else None
+        if resolver is not None or folder is not None or p is None or not p.is_relative_to(shipped):
+            return real(loaded, resolver, folder)
+        key = (str(p), loaded.text)
+        if key not in _CHECKED:
+            _CHECKED[key] = real(loaded)
+        game, problems = _CHECKED[key]
+        return game, list(problems)
+
+    scenario_mod.check_scenario = check
+    try:
+        yield
+    finally:
+        scenario_mod.check_scenario = real
+
+
+@pytest.fixture(autouse=True)
+def _shipped_once():
+    with shipped_scenarios_checked_once():
+        yield
 
 
 def validate(path: Path) -> int:
@@ -347,11 +391,17 @@ def test_mutated_actions(game):
 
 def mutated_actions(game: str, n: int) -> None:
     scen, actions = _prefix(game)
+    g, _ = load_scenario(scen)
+    kinds = action_schemas(g) or {}
+    examples = [schema_example(kinds[t]) | {"type": t} for t in sorted(kinds)]
 
     @fuzz(n)
     @given(st.data())
     def run(data):
-        f = write(fresh_dir("a") / "a.jsonl", mutant_lines(data, actions))
+        # half the inputs end with an action of any type the game has (from its action schema),
+        # so every type's fields meet the mutations, not only the types of the opening moves
+        tail = [data.draw(st.sampled_from(examples))] if examples and data.draw(st.booleans()) else []
+        f = write(fresh_dir("a") / "a.jsonl", mutant_lines(data, actions + tail))
         count(f"actions {game}")
         code, out, err = cli("run", scen, "--actions", str(f), "--json")
         assert code in (0, 2, 3), err
