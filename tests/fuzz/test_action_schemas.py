@@ -193,3 +193,11 @@ def test_every_field_of_every_action_type_refuses_a_wrong_kind_of_value(game):
 def _fits(value: Any, s: dict[str, Any]) -> bool:
     import jsonschema
     return jsonschema.Draft202012Validator(s).is_valid(value)
+
+
+def test_a_point_held_as_a_tuple_is_the_same_list_to_the_schema():
+    """An action built in the program (an AI's, the window's) may carry its point as a tuple."""
+    g, _ = load_scenario(_scenario("frozen-chosin"))
+    assert shape_problem(g, {"type": "move", "unit": "1-5", "to": (1.5, 2.0)}) is None
+    assert shape_problem(g, {"type": "move", "unit": "1-5", "to": (1.5, "2")}) is not None
+    assert shape_problem(g, {"type": "fire", "unit": "1-5", "targets": [("x", 2)]}) is None
