@@ -7,12 +7,13 @@ runs: ``run`` and ``legal`` succeed and 30 random legal actions apply.
 
 Fixed seeds (Hypothesis derandomized, no database) and bounded counts: about 1,600 inputs over the five games, some
 50 s of CPU here. The long run is marked ``slow`` and runs only when asked for, with its count
-per kind: ``RIDGELINE_FUZZ_LONG=10000 python -m pytest -m slow tests/fuzz``; its figures are
-in docs/reliability.md.
+per kind: ``RIDGELINE_FUZZ_LONG=10000 python -m pytest -m slow tests/fuzz``, or in parts
+(``RIDGELINE_FUZZ_KINDS``, ``RIDGELINE_FUZZ_SHARD``, below); its figures are in docs/reliability.md.
 """
 
 from __future__ import annotations
 
+import atexit
 import contextlib
 import io
 import json
@@ -58,6 +59,7 @@ def fuzz(n: int) -> Callable[[Any], Any]:
 # -- the sandbox every input runs in --------------------------------------------------------------
 
 WORK = Path(tempfile.mkdtemp(prefix="ridgeline-fuzz-"))
+atexit.register(shutil.rmtree, WORK, ignore_errors=True)    # a long run leaves 10,000 folders a kind
 OUTSIDE = WORK / "outside"
 OUTSIDE.mkdir()
 (OUTSIDE / BAIT_NAME).write_text('secret = "never read"\n')
