@@ -523,3 +523,17 @@ def test_the_long_run_can_be_run_in_parts():
         chosen_kinds(kinds, "journal chess", "")
     with pytest.raises(ValueError, match="SHARD"):
         chosen_kinds(kinds, "", "5/4")
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_shipped_scenario_checked_once_gives_the_same_answer_and_is_left_as_it_was(game):
+    """What ``shipped_scenarios_checked_once`` relies on."""
+    from app.engine.files import load
+    path = RESOURCES / game / "scenarios" / SCENARIOS[game]
+    loaded = load(path)
+    before = json.loads(json.dumps(loaded.data))
+    game_obj, problems = scenario_mod.check_scenario(loaded)         # through the memo (autouse)
+    assert loaded.data == before and problems == []
+    again = load(path)
+    assert scenario_mod.check_scenario(again) == (game_obj, [])
+    assert any(k[0] == str(path.resolve()) for k in _CHECKED)         # it was kept
