@@ -22,6 +22,13 @@ MALFORMED = (TypeError, KeyError, ValueError, AttributeError, IndexError, Recurs
 
 _VALIDATORS: dict[type, dict[str, tuple[Any, Callable[[Any], bool] | None]] | None] = {}
 
+#: Actions built in the program (an AI's, the window's) may hold a point as a tuple: it is the
+#: same list once written to a file, so it is checked as one.
+_Validator = jsonschema.validators.extend(
+    jsonschema.Draft202012Validator,
+    type_checker=jsonschema.Draft202012Validator.TYPE_CHECKER.redefine(
+        "array", lambda _checker, value: isinstance(value, (list, tuple))))
+
 
 def _validators(game: Game) -> dict[str, tuple[Any, Callable[[Any], bool] | None]] | None:
     """One compiled validator per action type, built once per game class, with its quick test
@@ -30,7 +37,7 @@ def _validators(game: Game) -> dict[str, tuple[Any, Callable[[Any], bool] | None
     if cls not in _VALIDATORS:
         schemas = action_schemas(game)
         _VALIDATORS[cls] = (None if schemas is None else
-                            {t: (jsonschema.Draft202012Validator(s), quick_test(s))
+                            {t: (_Validator(s), quick_test(s))
                              for t, s in schemas.items()})
     return _VALIDATORS[cls]
 

@@ -59,9 +59,9 @@ class Match:
               data_folder: str | Path | None = None) -> "Match":
         """Set up ``scenario``. Data files it names are read from ``resources/<game>/`` or the
         designer's ``data_folder`` (default: the folder of ``scenario_path``; ``""``: none)."""
-        from app.engine.paths import designer_folder, designer_folder_of
+        from app.engine.paths import designer_folder, designer_folder_of, is_file_on_disk
         opts = dict(options or {})
-        if data_folder is None and scenario_path and Path(scenario_path).is_file():
+        if data_folder is None and scenario_path and is_file_on_disk(scenario_path):
             data_folder = designer_folder_of(scenario_path)
         with designer_folder(data_folder or None), gathering_setup_log() as setup_log:
             state = game.setup(scenario, opts, seed)

@@ -34,6 +34,15 @@ def is_plain_name(name: str) -> bool:
     return bool(name) and name not in (".", "..") and not any(c in name for c in "/\\:\0")
 
 
+def is_file_on_disk(path: str | Path) -> bool:
+    """Whether ``path`` names a regular file; False, never an error, for a name the system
+    cannot even look up (a part over 255 bytes, a NUL), as a save or journal may carry."""
+    try:
+        return Path(path).is_file()
+    except (OSError, ValueError):
+        return False
+
+
 def designer_folder_of(scenario_file: str | Path) -> Path:
     """The designer's folder of a scenario file: its folder, or the folder above when the file
     sits in a ``scenarios/`` folder (the layout of ``resources/<game>/``)."""

@@ -61,11 +61,11 @@ def match_from_scenario_text(game: Game, text: str, path: str, seed: int,
     ``folder``: the designer's folder its data files may come from (default: that of ``path``
     when it is a file on disk; ``""``: only ``resources/<game>/``, for text carried in a save).
     """
-    from app.engine.paths import designer_folder_of
+    from app.engine.paths import designer_folder_of, is_file_on_disk
     from app.engine.scenario import check_scenario
     loaded = parse_toml(path or "<scenario>", text)
     if folder is None:
-        folder = designer_folder_of(path) if path and Path(path).is_file() else ""
+        folder = designer_folder_of(path) if path and is_file_on_disk(path) else ""
     if check:
         found, problems = check_scenario(loaded, resolver=lambda gid: _same_game(game, gid), folder=folder)
         if problems:
@@ -285,8 +285,8 @@ def check_journal_at_start(path: str | Path, stamp: str | None = None,
         # The start-up journal is this program's own file: the scenario it names is trusted to
         # say where its designer's data files are (a journal opened from elsewhere is not).
         sc_path = str(data["scenario"].get("path") or "")
-        from app.engine.paths import designer_folder_of
-        folder = designer_folder_of(sc_path) if sc_path and Path(sc_path).is_file() else ""
+        from app.engine.paths import designer_folder_of, is_file_on_disk
+        folder = designer_folder_of(sc_path) if sc_path and is_file_on_disk(sc_path) else ""
         try:
             replay(data, keep_snapshots=False, resolver=resolver, folder=folder)
         except ReplayError as e:

@@ -61,6 +61,21 @@ def _spots(doc: Any, path: tuple = ()) -> list[tuple]:
     return out
 
 
+_BASE_SPOTS: dict[int, tuple[Any, list[tuple]]] = {}
+
+
+def _base_spots(doc: Any) -> list[tuple]:
+    """``_spots`` of a real file's document, walked once: that document is never changed (the
+    mutations copy on write), and walking a 1 MB board for every input cost more than the rest
+    of the mutation. The document is kept alongside, so its ``id`` cannot be reused."""
+    hit = _BASE_SPOTS.get(id(doc))
+    if hit is None or hit[0] is not doc:
+        if len(_BASE_SPOTS) > 64:
+            _BASE_SPOTS.clear()
+        hit = _BASE_SPOTS[id(doc)] = (doc, _spots(doc))
+    return hit[1]
+
+
 def _owned(doc: Any, path: tuple, mine: set[int]) -> Any:
     """The container at ``path``, after giving every container on the way a copy of its own
     (copy on write: the real file's document is shared, never changed, and only the few
@@ -79,10 +94,11 @@ def _owned(doc: Any, path: tuple, mine: set[int]) -> Any:
 @st.composite
 def mutated_doc(draw: Any, doc: Any, steps: int = 3) -> Any:
     """``doc`` with 1 to ``steps`` structural changes (``doc`` itself is left as it was)."""
+    base = doc
     doc = copy.copy(doc)
     mine = {id(doc)}
-    for _ in range(draw(st.integers(1, steps))):
-        spots = _spots(doc)
+    for step in range(draw(st.integers(1, steps))):
+        spots = _base_spots(base) if step == 0 else _spots(doc)     # the same list, walked once
         where = _owned(doc, draw(st.sampled_from(spots)), mine)
         op = draw(st.sampled_from(["replace", "replace", "delete", "add", "duplicate", "retype"]))
         if isinstance(where, dict):
@@ -155,3 +171,16 @@ def damaged_text(draw: Any, text: str) -> str:
         return "".join(lines[:j + 1] + lines[j:j + 1] * draw(st.integers(1, 30)) + lines[j + 1:])
     return text[:i] + draw(st.sampled_from(["\x00", "[[", "]]", "\"", "= 1\n", "\n[x]\n", "{\"a\":",
                                             "\ud800", "\n" * 3])) + text[i:]
+
+
+def schema_example(s: dict[str, Any]) -> Any:
+    """A value of the kind a JSON Schema asks for (an action's fields, from its schema)."""
+    if "enum" in s:
+        return s["enum"][0]
+    kind = s.get("type")
+    if kind == "object":
+        return {k: schema_example(v) for k, v in (s.get("properties") or {}).items()}
+    if kind == "array":
+        items = s.get("prefixItems") or [s.get("items", {"type": "string"})] * s.get("minItems", 1)
+        return [schema_example(i) for i in items]
+    return {"string": "x", "integer": 1, "number": 1.5, "boolean": True}.get(kind, "x")

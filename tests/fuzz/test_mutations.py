@@ -7,12 +7,13 @@ runs: ``run`` and ``legal`` succeed and 30 random legal actions apply.
 
 Fixed seeds (Hypothesis derandomized, no database) and bounded counts: about 1,600 inputs over the five games, some
 50 s of CPU here. The long run is marked ``slow`` and runs only when asked for, with its count
-per kind: ``RIDGELINE_FUZZ_LONG=10000 python -m pytest -m slow tests/fuzz``; its figures are
-in docs/reliability.md.
+per kind: ``RIDGELINE_FUZZ_LONG=10000 python -m pytest -m slow tests/fuzz``, or in parts
+(``RIDGELINE_FUZZ_KINDS``, ``RIDGELINE_FUZZ_SHARD``, below); its figures are in docs/reliability.md.
 """
 
 from __future__ import annotations
 
+import atexit
 import contextlib
 import io
 import json
@@ -30,14 +31,16 @@ import pytest
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
+import app.engine.scenario as scenario_mod
 import app.games  # noqa: F401 - installs the game resolver
 from app import RESOURCES
 from app.cli import main
+from app.engine.actions import action_schemas
 from app.engine.match import Match
 from app.engine.rng import Rng
 from app.engine.saves import check_journal_at_start, save_data
 from app.engine.scenario import load_scenario
-from tests.fuzz.mutate import BAIT_NAME, damaged_text, dump, mutated_doc
+from tests.fuzz.mutate import BAIT_NAME, damaged_text, dump, mutated_doc, schema_example
 
 PROBLEM = re.compile(r"^.+:\d+: .*: .+$")
 #: Inputs per kind in the long run; unset, the long run is skipped (it takes hours at 10,000).
@@ -56,6 +59,7 @@ def fuzz(n: int) -> Callable[[Any], Any]:
 # -- the sandbox every input runs in --------------------------------------------------------------
 
 WORK = Path(tempfile.mkdtemp(prefix="ridgeline-fuzz-"))
+atexit.register(shutil.rmtree, WORK, ignore_errors=True)    # a long run leaves 10,000 folders a kind
 OUTSIDE = WORK / "outside"
 OUTSIDE.mkdir()
 (OUTSIDE / BAIT_NAME).write_text('secret = "never read"\n')
@@ -99,6 +103,48 @@ def cli(*argv: str) -> tuple[int, str, str]:
     assert "Traceback" not in out.getvalue() + err.getvalue()
     assert not _WATCH["seen"], f"read outside the allowed folders: {_WATCH['seen']}"
     return code, out.getvalue(), err.getvalue()
+
+
+# -- checked once: a shipped scenario no input changes ---------------------------------------------
+
+_CHECKED: dict[tuple[str, str], tuple[Any, list[Any]]] = {}
+
+
+@contextlib.contextmanager
+def shipped_scenarios_checked_once():
+    """While it is on, a scenario file shipped in ``resources/`` is checked once per process.
+
+    The action inputs replay their lines on top of an unchanged shipped scenario: checking that
+    scenario again for every input was most of their cost (50 ms for Semper Fi!), and gave the
+    same answer each time (no input writes under ``resources/``, and the check leaves the parsed
+    scenario as it found it). Everything an input writes, its own folder, a save's embedded
+    scenario and every data file in a designer's folder is checked in full each time: the memo
+    answers only for a file under ``resources/`` read with no other folder or resolver.
+    """
+    real = scenario_mod.check_scenario
+    shipped = RESOURCES.resolve()
+
+    def check(loaded: Any, resolver: Any = None, folder: Any = None) -> tuple[Any, list[Any]]:
+        p = Path(loaded.path).resolve() if loaded.path else None
+        if resolver is not None or folder is not None or p is None or not p.is_relative_to(shipped):
+            return real(loaded, resolver, folder)
+        key = (str(p), loaded.text)
+        if key not in _CHECKED:
+            _CHECKED[key] = real(loaded)
+        game, problems = _CHECKED[key]
+        return game, list(problems)
+
+    scenario_mod.check_scenario = check
+    try:
+        yield
+    finally:
+        scenario_mod.check_scenario = real
+
+
+@pytest.fixture(autouse=True)
+def _shipped_once():
+    with shipped_scenarios_checked_once():
+        yield
 
 
 def validate(path: Path) -> int:
@@ -347,11 +393,17 @@ def test_mutated_actions(game):
 
 def mutated_actions(game: str, n: int) -> None:
     scen, actions = _prefix(game)
+    g, _ = load_scenario(scen)
+    kinds = action_schemas(g) or {}
+    examples = [schema_example(kinds[t]) | {"type": t} for t in sorted(kinds)]
 
     @fuzz(n)
     @given(st.data())
     def run(data):
-        f = write(fresh_dir("a") / "a.jsonl", mutant_lines(data, actions))
+        # half the inputs end with an action of any type the game has (from its action schema),
+        # so every type's fields meet the mutations, not only the types of the opening moves
+        tail = [data.draw(st.sampled_from(examples))] if examples and data.draw(st.booleans()) else []
+        f = write(fresh_dir("a") / "a.jsonl", mutant_lines(data, actions + tail))
         count(f"actions {game}")
         code, out, err = cli("run", scen, "--actions", str(f), "--json")
         assert code in (0, 2, 3), err
@@ -391,23 +443,66 @@ def mutated_journals(game: str, n: int) -> None:
 
 
 # -- the long run (docs/reliability.md) ------------------------------------------------------------
+#
+# It can be run in parts: RIDGELINE_FUZZ_KINDS lists the kinds to run (their labels, as the
+# progress lines print them, comma-separated: "journal guts,data korea38 map.json"), and
+# RIDGELINE_FUZZ_SHARD=I/N runs every N-th kind from the I-th (1-based) of the full list.
+# RIDGELINE_FUZZ_RESULTS names a file that gets one JSON line per finished kind (its label,
+# inputs, accepted, CPU seconds, "passed" or the failure), so parts run at different times add up.
+
+_LONG_KINDS = {"scenarios": ("scenario", mutated_scenarios), "saves": ("save", mutated_saves),
+               "actions": ("actions", mutated_actions), "journals": ("journal", mutated_journals)}
+#: Every kind of the long run by its label, in a fixed order (shards are cut from it).
+LONG_KINDS: dict[str, Callable[[], None]] = {
+    **{f"{label} {g}": (lambda fn=fn, g=g: fn(g, LONG))
+       for label, fn in _LONG_KINDS.values() for g in GAMES},
+    **{f"data {g} {n}": (lambda g=g, n=n: mutated_data_files(g, n, LONG)) for g, n in DATA_KINDS},
+}
+
+
+def chosen_kinds(kinds: list[str], listed: str, shard: str) -> list[str]:
+    """The kinds a part of the long run runs (all without RIDGELINE_FUZZ_KINDS/_SHARD)."""
+    if listed.strip():
+        wanted = [k.strip() for k in listed.split(",") if k.strip()]
+        unknown = [k for k in wanted if k not in kinds]
+        if unknown:
+            raise ValueError(f"RIDGELINE_FUZZ_KINDS: no such kind {unknown[0]!r}; kinds are: {', '.join(kinds)}")
+        kinds = [k for k in kinds if k in wanted]
+    if shard.strip():
+        i, n = (int(x) for x in shard.split("/"))
+        if not 1 <= i <= n:
+            raise ValueError(f"RIDGELINE_FUZZ_SHARD: {shard!r} is not I/N with 1 <= I <= N")
+        kinds = kinds[i - 1::n]
+    return kinds
+
+
+def _record(label: str, inputs: int, accepted: int, cpu: float, outcome: str) -> None:
+    out = os.environ.get("RIDGELINE_FUZZ_RESULTS", "")
+    if out:
+        with open(out, "a", encoding="utf-8") as f:
+            f.write(json.dumps({"kind": label, "inputs": inputs, "accepted": accepted,
+                                "cpu_s": round(cpu, 1), "outcome": outcome}) + "\n")
+
 
 @pytest.mark.slow
 @long_run
-@pytest.mark.parametrize("kind", ["scenarios", "saves", "actions", "journals"])
-@pytest.mark.parametrize("game", GAMES)
-def test_long_run(kind, game):
-    {"scenarios": mutated_scenarios, "saves": mutated_saves, "actions": mutated_actions,
-     "journals": mutated_journals}[kind](game, LONG)
-    progress(f"{ {'scenarios': 'scenario', 'saves': 'save', 'actions': 'actions', 'journals': 'journal'}[kind]} {game}")
-
-
-@pytest.mark.slow
-@long_run
-@pytest.mark.parametrize("game,name", DATA_KINDS)
-def test_long_run_data_files(game, name):
-    mutated_data_files(game, name, LONG)
-    progress(f"data {game} {name}")
+@pytest.mark.parametrize("label", list(LONG_KINDS))
+def test_long_run(label):
+    if label not in chosen_kinds(list(LONG_KINDS), os.environ.get("RIDGELINE_FUZZ_KINDS", ""),
+                                 os.environ.get("RIDGELINE_FUZZ_SHARD", "")):
+        pytest.skip("not in this part of the long run (RIDGELINE_FUZZ_KINDS / RIDGELINE_FUZZ_SHARD)")
+    before = {k: COUNTS.get(k, 0) for k in (label, "accepted and played", "accepted and loaded")}
+    t0 = time.process_time()
+    outcome = "passed"
+    try:
+        LONG_KINDS[label]()
+    except BaseException as e:
+        outcome = f"failed: {type(e).__name__}: {str(e).splitlines()[0][:300] if str(e) else ''}"
+        raise
+    finally:
+        accepted = sum(COUNTS.get(k, 0) - before[k] for k in ("accepted and played", "accepted and loaded"))
+        _record(label, COUNTS.get(label, 0) - before[label], accepted, time.process_time() - t0, outcome)
+        progress(label)
 
 
 def test_zz_report_counts():
@@ -415,3 +510,30 @@ def test_zz_report_counts():
     total = sum(v for k, v in COUNTS.items() if not k.startswith("accepted"))
     print(f"\nfuzz inputs: {total} ({', '.join(f'{k} {v}' for k, v in sorted(COUNTS.items()))})")
     assert total == 0 or total >= 10
+
+
+def test_the_long_run_can_be_run_in_parts():
+    kinds = list(LONG_KINDS)
+    assert len(kinds) == 42 and "journal guts" in kinds and "data korea38 map.json" in kinds
+    parts = [chosen_kinds(kinds, "", f"{i}/4") for i in range(1, 5)]
+    assert sorted(k for p in parts for k in p) == sorted(kinds)           # every kind in one part
+    assert chosen_kinds(kinds, "journal guts, data korea38 map.json", "") == ["journal guts", "data korea38 map.json"]
+    assert chosen_kinds(kinds, "", "") == kinds
+    with pytest.raises(ValueError, match="no such kind"):
+        chosen_kinds(kinds, "journal chess", "")
+    with pytest.raises(ValueError, match="SHARD"):
+        chosen_kinds(kinds, "", "5/4")
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_shipped_scenario_checked_once_gives_the_same_answer_and_is_left_as_it_was(game):
+    """What ``shipped_scenarios_checked_once`` relies on."""
+    from app.engine.files import load
+    path = RESOURCES / game / "scenarios" / SCENARIOS[game]
+    loaded = load(path)
+    before = json.loads(json.dumps(loaded.data))
+    game_obj, problems = scenario_mod.check_scenario(loaded)         # through the memo (autouse)
+    assert loaded.data == before and problems == []
+    again = load(path)
+    assert scenario_mod.check_scenario(again) == (game_obj, [])
+    assert any(k[0] == str(path.resolve()) for k in _CHECKED)         # it was kept
