@@ -53,7 +53,7 @@ _TYPES: dict[str, Callable[[Any], bool]] = {
 }
 #: The keywords :func:`quick_test` understands (the rest of a schema's words say nothing to it).
 _QUICK_WORDS = frozenset({"type", "properties", "required", "additionalProperties", "minLength",
-                          "maxLength", "minimum", "maximum", "items", "minItems", "maxItems", "enum",
+                          "maxLength", "minimum", "maximum", "items", "prefixItems", "minItems", "maxItems", "enum",
                           "title", "description", "$comment", "$schema", "default", "examples"})
 
 
@@ -65,6 +65,11 @@ def quick_test(schema: Any) -> Callable[[Any], bool] | None:
     no 2.0 for an integer), so anything unusual goes to jsonschema too."""
     if not isinstance(schema, dict) or not set(schema) <= _QUICK_WORDS:
         return None
+    if "type" not in schema and "enum" in schema:
+        enum = schema["enum"]                  # an enum alone: one of the listed strings or integers
+        if not isinstance(enum, list) or not all(type(e) in (str, int) for e in enum):
+            return None
+        return lambda x: type(x) in (str, int) and x in enum
     is_type = _TYPES.get(schema.get("type"))  # type: ignore[arg-type]
     if is_type is None:
         return None
@@ -89,6 +94,11 @@ def quick_test(schema: Any) -> Callable[[Any], bool] | None:
         if item is None:
             return None
         tests.append(lambda x: all(item(v) for v in x))
+    if "prefixItems" in schema and schema.get("type") == "array":
+        firsts = [quick_test(sub) for sub in schema["prefixItems"]]   # a pair such as [unit, dice]
+        if any(t is None for t in firsts):
+            return None
+        tests.append(lambda x: all(t(v) for t, v in zip(firsts, x)))  # type: ignore[misc]
     if schema.get("type") == "object":
         closed = schema.get("additionalProperties", True)
         if closed not in (True, False):

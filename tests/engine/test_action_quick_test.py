@@ -26,7 +26,8 @@ def _example(schema: dict[str, Any]) -> Any:
         return {k: _example(props[k]) for k in schema.get("required", props)}
     if t == "array":
         n = max(schema.get("minItems", 1), 1)
-        return [_example(schema.get("items", {"type": "string"})) for _ in range(n)]
+        firsts = [_example(sub) for sub in schema.get("prefixItems", [])]       # a pair such as [unit, dice]
+        return firsts + [_example(schema.get("items", {"type": "string"})) for _ in range(n - len(firsts))]
     if "enum" in schema:
         return schema["enum"][0]
     if t == "string":
