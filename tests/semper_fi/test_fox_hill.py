@@ -232,3 +232,15 @@ def test_6_3_variants_reach_the_later_nights() -> None:
     assert any(e["units"][0]["formation"] == "3-2-177" for e in p1["setup"])
     assert any(e["units"][0]["formation"] == "2-3-177" for e in p2["setup"])
     assert linked.restore_count(7, 3) == 2 and linked.restore_count(8, 3) == 3
+
+
+def test_6_3_variant_more_chinese_adds_each_later_nights_set_up_entry_once() -> None:
+    """6.3's "More Chinese" variants add one set-up entry to the second or third night, not two
+    (a repeated loop in ``with_variants`` once appended every such entry twice)."""
+    sc = scenario("6-3-defense-of-fox-hill")
+    parts = lambda s: [len(p.get("setup", [])) for p in s["linked"]["part"]]  # noqa: E731
+    base = parts(with_variants(sc, {}))
+    second = parts(with_variants(sc, {"more-chinese-second-night": True}))
+    third = parts(with_variants(sc, {"more-chinese-third-night": True}))
+    assert [b - a for a, b in zip(base, second)][:2] == [1, 0]
+    assert [b - a for a, b in zip(base, third)][:2] == [0, 1]

@@ -234,12 +234,6 @@ def with_variants(sc: dict[str, Any], options: dict[str, Any]) -> dict[str, Any]
             if isinstance(i, int) and 1 <= i <= len(ps):
                 e = {k: val for k, val in entry.items() if k != "part"}
                 ps[i - 1].setdefault("setup", []).append(e)
-        for entry in v.get("linked_setup", []) or []:                 # 6.3: a later night's set-up
-            ps = (sc.get("linked") or {}).get("part") or []
-            i = entry.get("part", 0)
-            if isinstance(i, int) and 1 <= i <= len(ps):
-                e = {k: val for k, val in entry.items() if k != "part"}
-                ps[i - 1].setdefault("setup", []).append(e)
     sc["variants_on"] = [v["id"] for v in on]
     for kind in ("setup", "reinforcement", "mortar"):               # entries for some variants only
         if isinstance(sc.get(kind), list):
