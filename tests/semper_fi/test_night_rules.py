@@ -114,6 +114,14 @@ def test_6_1_variant_snow_rolls_the_visibility_each_hour() -> None:
     assert st.visibility == 2
 
 
+def test_6_1_variant_snow_before_the_first_hours_roll_limits_sight_to_six_hexes() -> None:
+    """A position read before the first roll (set-up, or a designer's file) has no visibility yet:
+    the snow caps sight at the default six hexes instead of failing on the word "roll"."""
+    st = fox(rules={"snow": {"visibility": "roll"}})
+    st.visibility = 0
+    assert snow.limit(st) == 6
+
+
 def test_2_5_marines_dig_in_on_the_first_night_turn_of_a_night_scenario() -> None:
     from app.games.semper_fi.special import command_phase
     st = fox()

@@ -26,7 +26,10 @@ def limit(state: "SFState") -> int:
     """The farthest a line of sight may reach now, in hexes; 0 when no snow falls."""
     if not falling(state):
         return 0
-    return max(1, int(state.visibility or spec(state).get("visibility", 0) or 6))
+    fixed = spec(state).get("visibility", 0)
+    if not isinstance(fixed, int) or isinstance(fixed, bool):
+        fixed = 0                      # "roll" (6.1): before the first hour's roll, the default 6
+    return max(1, int(state.visibility or fixed or 6))
 
 
 def command_phase(state: "SFState", ctx: Context) -> None:
