@@ -52,3 +52,35 @@ def test_a_save_naming_a_scenario_path_the_system_cannot_look_up_is_replayed(tmp
         out = capsys.readouterr()
         assert code == 0, (argv, out.err)
         assert "Traceback" not in out.out + out.err
+
+
+def test_a_designers_chosin_few_cards_are_not_mixed_with_the_shipped_ones(tmp_path):
+    """Found by the 10,000-input run (data chosin-few cards.toml, input 430): a designer's
+    cards.toml with a card renamed was set up from, but a later look-up in the same process
+    returned the shipped cards of the same file names, and drawing the renamed card raised
+    KeyError. Each match now keeps the data it was set up from."""
+    import shutil
+
+    from app import RESOURCES
+    from app.engine.match import Match
+    from app.engine.scenario import load_scenario
+
+    folder = tmp_path / "resources" / "chosin-few"
+    shutil.copytree(RESOURCES / "chosin-few", folder)
+    cards = folder / "cards.toml"
+    cards.write_text(cards.read_text(encoding="utf-8").replace('id = "AC-06"', 'id = "x"', 1), encoding="utf-8")
+    shipped_game, shipped = load_scenario(RESOURCES / "chosin-few" / "scenarios" / "standard.toml")
+    mine_game, mine = load_scenario(folder / "scenarios" / "standard.toml")
+    m_mine = Match.start(mine_game, mine.data, seed=1, scenario_path=str(folder / "scenarios" / "standard.toml"),
+                         keep_snapshots=False)
+    m_shipped = Match.start(shipped_game, shipped.data, seed=1, keep_snapshots=False,
+                            scenario_path=str(RESOURCES / "chosin-few" / "scenarios" / "standard.toml"))
+    assert "x" in m_mine.state.deck and "x" not in m_shipped.state.deck
+    m_shipped.legal_actions()                                         # the shipped match looks its data up
+    assert "AC-06" in shipped_game.data(m_shipped.state).activity
+    assert "x" in mine_game.data(m_mine.state).activity                  # then the designer's match
+    assert "x" in mine_game.data(m_mine.state.copy()).activity           # copies keep it
+    for _ in range(300):                                              # play on: every drawn card is found
+        if m_mine.outcome() is not None:
+            break
+        m_mine.apply(m_mine.legal_actions()[0])

@@ -153,7 +153,14 @@ class ChosinFew(Game):
     _last_data: Optional[tuple[dict[str, str], ChosinData]] = None
 
     def data(self, state: ChosinState) -> ChosinData:
-        """The static data of this state's scenario (cached: called very often)."""
+        """The static data of this state's scenario (cached: called very often).
+
+        A state set up here carries the data it was built from (``_data``, not a field: never
+        saved or digested, shared by its copies), so a designer's files of the same names as the
+        shipped ones are never mixed with them when two matches run in one process."""
+        own = state.__dict__.get("_data")
+        if own is not None:
+            return own
         files = state.files or DEFAULT_FILES
         last = self._last_data
         if last is not None and (last[0] is files or last[0] == files):
@@ -188,6 +195,7 @@ class ChosinFew(Game):
         st = ChosinState(game=self.id, scenario=str(scenario.get("id", "standard")), turn=1,
                          phase="draw", active=PLAYER, rng=Rng.from_seed(seed))
         st.files = files
+        st.__dict__["_data"] = data                 # the data this match was set up from (see data())
         # CF-Setup-A: the order cards are stacked in their fixed order; the top one is in force.
         st.order_index = 0
         st.overdue = {o.id: 0 for o in data.orders}
