@@ -84,3 +84,23 @@ def test_a_designers_chosin_few_cards_are_not_mixed_with_the_shipped_ones(tmp_pa
         if m_mine.outcome() is not None:
             break
         m_mine.apply(m_mine.legal_actions()[0])
+
+
+def test_a_frozen_chosin_pieces_file_that_renames_a_command_the_events_name_is_refused(tmp_path):
+    """Found by the 10,000-input run (data frozen-chosin pieces.toml, input 234): a designer's
+    pieces.toml renamed the command 'pva-27'; validate accepted it, and loading the folder then
+    failed on the events deck beside it. validate now reads the two together, both ways."""
+    import shutil
+
+    from app import RESOURCES
+    from app.cli import main
+
+    folder = tmp_path / "resources" / "frozen-chosin"
+    shutil.copytree(RESOURCES / "frozen-chosin", folder)
+    pieces = folder / "pieces.toml"
+    pieces.write_text(pieces.read_text(encoding="utf-8").replace('id = "pva-27"', 'id = "kpa-1"', 1),
+                      encoding="utf-8")
+    assert main(["validate", str(pieces)]) == 2
+    assert main(["validate", str(folder / "events.toml")]) == 2        # the deck, read beside these pieces
+    assert main(["validate", str(RESOURCES / "frozen-chosin" / "pieces.toml")]) == 0
+    assert main(["validate", str(RESOURCES / "frozen-chosin" / "events.toml")]) == 0

@@ -240,17 +240,44 @@ def _table(path: str) -> Table:
     return Table.from_json(_table_doc(path))
 
 
+def _command_ids_beside(path: Path) -> tuple[str, ...]:
+    """The commands of the pieces.toml next to ``path`` (a designer's folder has its own), or
+    the shipped ones when there is none or it does not read."""
+    mine = path.parent / "pieces.toml"
+    if mine.is_file():
+        try:
+            return tuple(c["id"] for c in expand_commands(load_pieces(mine)))
+        except (FileError, KeyError, TypeError, ValueError):
+            pass
+    return tuple(c["id"] for c in bundle().commands)
+
+
+def _events_beside(path: Path, pieces: dict[str, Any]) -> Problems:
+    """A pieces.toml must keep every command the events.toml next to it names: the two are
+    loaded together, and a command renamed here would make that deck unreadable."""
+    events = path.parent / "events.toml"
+    if not events.is_file():
+        return []
+    try:
+        loaded = load(events)
+    except FileError:
+        return []                       # its own check reports it
+    ids = tuple(c["id"] for c in expand_commands(pieces))
+    return [("commands", f"events.toml beside this file, line {loaded.problem(f, m).line}: {f}: {m}")
+            for f, m in events_problems(loaded.data, ids) if "command" in f][:20]
+
+
 def validate_data(path: Path, data: Any) -> Problems | None:
     """The ``ridgeline validate`` hook for this game's own files (None: not one of ours)."""
     if not isinstance(data, dict):
         return None
     name = path.name
     if name == "pieces.toml":
-        return pieces_problems(data)
+        return pieces_problems(data) or _events_beside(path, data)
     if name == "operations.toml":
         return operations_problems(data)
     if name == "events.toml":
-        return events_problems(data, tuple(c["id"] for c in bundle().commands))
+        return events_problems(data, _command_ids_beside(path))
     if name == "rules.toml":
         return rules_problems(data)
     return None
