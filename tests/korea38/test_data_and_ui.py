@@ -72,6 +72,8 @@ def test_presentation_hooks():
     assert GAME.prompt(st)
     titles = [p["title"] for p in GAME.panels(st, None)]
     assert "Turn track" in titles and "UN amphibious actions" in titles
+    track = dict(map(tuple, GAME.panels(st, None)[0]["rows"]))
+    assert track["To act"] == "Communist"      # a side's name, never its id
     ov = {o["id"] for o in GAME.overlays(st, None)}
     assert {"mig-alley", "in-communication-allied", "in-communication-communist"} <= ov
     for a in m.legal_actions():

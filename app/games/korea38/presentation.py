@@ -284,7 +284,7 @@ def panels(state: K38State, side: str | None) -> list[dict[str, Any]]:
     turn = d.turn(state.turn)
     rows = [["Turn", f"{state.turn} of {state.last_turn}" + (f" ({turn.get('date')})" if turn.get("date") else "")],
             ["Phase", sequence.PHASE_NAMES.get(state.phase, state.phase)],
-            ["To act", state.active]]
+            ["To act", state.active.capitalize()]]
     for s in (COMMUNIST, ALLIED):
         marks = []
         if d.offensive(state.turn, s):
