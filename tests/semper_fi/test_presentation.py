@@ -107,3 +107,13 @@ def test_the_shared_log_does_not_give_away_hidden_units() -> None:
     assert st.units["1-18-plt-1"].hidden
     assert "2/18" not in texts(ctx) and "1/18" not in texts(ctx) and to not in texts(ctx)
     assert all("unit" not in e.data for e in ctx.events)
+
+
+def test_victory_status_during_set_up_says_why_nothing_is_counted_yet() -> None:
+    from app.games.semper_fi.presentation import victory_status
+    from app.games.semper_fi.setup import setup_state
+    st = setup_state(scenario("7-2-battle-for-east-hill"), {}, 1)
+    assert st.phase == "setup"
+    vs = victory_status(st)
+    assert vs["short"] == "Setting up"
+    assert "set up" in vs["summary"] and vs["summary"][0].isupper()

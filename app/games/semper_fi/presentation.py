@@ -343,7 +343,9 @@ def side_name(game: Game, side: str, state: SFState | None = None, scenario: dic
 def victory_status(state: SFState) -> dict[str, Any]:
     from app.games.semper_fi.victory import determine
     if state.phase == "setup":
-        return {"headline": "Setting up", "reason": "", "rows": [], "short": "", "summary": ""}
+        why = "nothing is counted until both sides have set up and turn 1 begins"
+        return {"headline": "Setting up", "reason": why, "rows": [["Why", why]], "short": "Setting up",
+                "summary": why[0].upper() + why[1:]}
     r = state.result or determine(state)
     return {"headline": r["level"], "reason": r["reason"], "rows": [["Level", r["level"]], ["Why", r["reason"]]],
             "short": r["level"], "summary": f"{r['level']}: {r['reason']}"}
