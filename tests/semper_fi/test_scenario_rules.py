@@ -189,6 +189,25 @@ def test_4_2_marines_may_not_move_until_a_north_korean_is_revealed() -> None:
     assert [a for a in GAME.legal_actions(st) if a["type"] == "move"]
 
 
+def test_4_2_marines_wait_for_contact_in_the_shipped_scenario() -> None:
+    """The scenario file itself starts out of contact (it used to start in contact, so the rule
+    never bit): after both sides set up, the Marines have no move, mode change or fire until a
+    North Korean unit is in sight; then they do, and the log says why."""
+    st = setup_state(scenario("4-2-night-attack"), {}, 3)
+    assert st.contact is False
+    while st.phase == "setup":
+        act(st, {"type": "place-rest"} if {"type": "place-rest"} in GAME.legal_actions(st)
+            else GAME.legal_actions(st)[0])
+    while st.active != "us" or not st.phase.startswith("action"):
+        act(st, GAME.legal_actions(st)[0])
+    assert st.contact is False
+    assert not [a for a in GAME.legal_actions(st) if a["type"] in ("move", "mode", "fire", "mortar")]
+    nk = next(u for u in sorted(st.units) if u.startswith("2-15") and st.units[u].at in board("changchon").hexset)
+    st.units[nk].hidden = False            # the North Koreans show themselves
+    ctx = act(st, {"type": "end-phase"})
+    assert st.contact is True and "Contact!" in texts(ctx)
+
+
 def test_4_2_mortar_illumination_one_round_for_the_game() -> None:
     st = setup_state(scenario("4-2-night-attack"), {}, 1)
     assert st.mortar_illum_left == 1
@@ -201,6 +220,7 @@ def test_4_2_mortar_illumination_one_round_for_the_game() -> None:
     put(st, "baker-5-60mm-1", "7.16")
     put(st, "baker-5-plt-1", "6.16")
     put(st, "2-15-plt-1", "6.17", hidden=False)
+    st.contact = True                      # a North Korean in sight: the Marines may act (4.2)
     illum = [a for a in GAME.legal_actions(st) if a["type"] == "mortar" and a["ammo"] == "illum"]
     assert illum
     act(st, illum[0], [1])

@@ -288,6 +288,7 @@ def apply(state: SFState, action: Action, ctx: Context) -> None:
 def _settle(state: SFState, ctx: Context) -> None:
     """After every action: reveal checks, contact release, who acts next."""
     hidden.reveal_checks(state, ctx)
+    hidden.contact_check(state, ctx)                              # 4.2, C14.9
     from app.games.semper_fi.hagaru import note_entries
     note_entries(state)                                           # 7.x: places the Chinese entered
     if state.contact and (state.scen.get("rules") or {}).get("march_column") and not state.checkpoint.get("released"):
@@ -434,6 +435,7 @@ def _after_step(state: SFState, u: str, to: str, ctx: Context, road: bool) -> No
             return
     hidden.moved(state, u, ctx)
     hidden.reveal_checks(state, ctx)
+    hidden.contact_check(state, ctx)                              # 4.2, C14.9
     special.asleep(state, u, ctx)
     if state.units[u].at == to:
         overwatch.trigger(state, to, u, ctx, "road" if road else "move")

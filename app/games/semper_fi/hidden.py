@@ -40,12 +40,29 @@ def reveal(state: "SFState", uid: str, ctx: Context, why: str, rule: str = "1.3c
     d = udef(uid)
     ctx.reveal(f"{d.label} is revealed at {s.at} ({why})", rule, unit=uid, at=s.at)
     if d.side == NK and not state.contact:
-        state.contact = True
-        if (state.scen.get("rules") or {}).get("march_column"):
-            ctx.log("Contact! The march column is released (4.1)", "4.1", kind="contact")
-        else:
-            ctx.log("Contact! A Chinese unit is revealed: the Americans may move and fire", "C14.9",
-                    kind="contact")
+        make_contact(state, d.label, ctx)
+
+
+def make_contact(state: "SFState", label: str, ctx: Context) -> None:
+    """Contact: the first enemy unit seen on the map frees the Americans (4.1 column, 4.2, C14.9)."""
+    state.contact = True
+    if (state.scen.get("rules") or {}).get("march_column"):
+        ctx.log("Contact! The march column is released (4.1)", "4.1", kind="contact")
+    else:
+        ctx.log(f"Contact! {label} is in sight: the Americans may now move and fire", "C14.9",
+                kind="contact")
+
+
+def contact_check(state: "SFState", ctx: Context) -> None:
+    """An enemy unit standing on the map unhidden is contact too, even if it never was hidden."""
+    if state.contact or state.phase == "setup":
+        return
+    hexes = bd(state).hexset
+    for u in sorted(state.units):
+        s = state.units[u]
+        if udef(u).side == NK and not s.hidden and s.at in hexes:
+            make_contact(state, udef(u).label, ctx)
+            return
 
 
 def reveal_checks(state: "SFState", ctx: Context) -> None:

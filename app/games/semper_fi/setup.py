@@ -85,7 +85,7 @@ def setup_state(sc_raw: dict[str, Any], options: dict[str, Any], seed: int) -> S
     rules = sc.get("rules") or {}
     if "mortar_illum_total" in rules:
         st.mortar_illum_left = int(rules["mortar_illum_total"])
-    st.contact = not bool(rules.get("march_column"))
+    st.contact = not bool(rules.get("march_column") or rules.get("wait_for_contact"))   # 4.1 column; 4.2, C14.9
     for bn in sorted({c.units[u].battalion for u in st.units}):
         st.battalion[bn] = int((sc.get("battalion_morale") or {}).get(bn, 0))          # 1.7c
     orders.initial_sheets(st)                                                      # 1.6e, C12
