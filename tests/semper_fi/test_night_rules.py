@@ -165,6 +165,57 @@ def test_3_3_no_trade_out_of_contact_on_the_last_step_or_when_ordered_never() ->
     assert st.units["1-1-177-plt-2"].morale == "suppressed" and political.policy(st) == "never"
 
 
+def test_c7_5_political_officers_ask_each_time_when_switched_on() -> None:
+    """With the switch on, the Chinese player is asked; he picks which unit of the hex pays."""
+    st = fox()
+    st.options[political.CHOICE] = True
+    put(st, "1-1-177-plt-1", "6.08")
+    put(st, "1-1-177-plt-2", "6.08", steps=3)
+    put(st, "fox-2-7-plt-1", "7.08", hidden=False)
+    ctx = Dice(st.rng)
+    morale.apply_result(st, "1-1-177-plt-1", "suppressed", ctx, "C7.1")
+    s = st.units["1-1-177-plt-1"]
+    assert s.morale == "suppressed" and s.steps == 5          # nothing decided for him
+    legal = GAME.legal_actions(st)
+    assert legal == [{"type": "political", "unit": "1-1-177-plt-1", "payer": "1-1-177-plt-1"},
+                     {"type": "political", "unit": "1-1-177-plt-1", "payer": "1-1-177-plt-2"},
+                     {"type": "pass"}]
+    assert "political officer" in GAME.prompt(st)
+    assert "stays suppressed" in GAME.describe_action(st, {"type": "pass"})
+    st.active = "nk"
+    ctx = act(st, legal[1])                                    # the weaker platoon pays
+    assert s.morale == "" and s.steps == 5 and st.units["1-1-177-plt-2"].steps == 2
+    assert "political officer" in texts(ctx) and not st.pending
+    assert any(e.rule == "3.3" for e in ctx.events)
+
+
+def test_c7_5_declining_the_political_officer_keeps_the_suppression() -> None:
+    st = fox()
+    st.options[political.CHOICE] = True
+    put(st, "1-1-177-plt-1", "6.08")
+    put(st, "fox-2-7-plt-1", "7.08", hidden=False)
+    morale.apply_result(st, "1-1-177-plt-1", "suppressed", Dice(st.rng), "C7.1")
+    st.active = "nk"
+    act(st, {"type": "pass"})
+    assert st.units["1-1-177-plt-1"].morale == "suppressed" and st.units["1-1-177-plt-1"].steps == 5
+    assert not st.pending
+    # a last step is never offered: no decision at all
+    put(st, "1-1-177-wpn-1", "3.10", steps=1)
+    morale.apply_result(st, "1-1-177-wpn-1", "suppressed", Dice(st.rng), "C7.1")
+    assert not st.pending and st.units["1-1-177-wpn-1"].morale == "suppressed"
+
+
+def test_c7_5_the_choice_is_offered_only_where_there_are_chinese() -> None:
+    import tomllib
+    from pathlib import Path
+    root = Path(__file__).resolve().parents[2] / "resources" / "semper-fi" / "scenarios"
+    for name, offered in (("4-1-ambush", False), ("5-3-battle-for-no-name-ridge", False),
+                          ("6-1-first-attack", True), ("7-2-battle-for-east-hill", True)):
+        sc = tomllib.loads((root / f"{name}.toml").read_text())
+        ids = [v["id"] for v in GAME.variants(sc)]
+        assert (political.CHOICE in ids) is offered, name
+
+
 def test_3_3_chinese_attackers_ignore_their_step_losses_in_assault() -> None:
     st = fox()
     put(st, "1-1-177-plt-1", "6.08", steps=2)

@@ -199,6 +199,9 @@ def pending_actions(state: SFState) -> list[Action]:
             return [{"type": "pass"}]                     # eliminated or moved meanwhile
         ends, _ = morale.retreat_ends(state, p.units[0], p.count)
         return [{"type": "retreat", "unit": p.units[0], "to": h} for h in sorted(ends)]
+    if p.kind == "political":
+        from app.games.semper_fi import political
+        return political.options(state, p)
     return [{"type": "pass"}]
 
 
@@ -342,6 +345,10 @@ def _apply_pending(state: SFState, action: Action, ctx: Context) -> None:
     elif t == "retreat":
         state.pending.pop(0)
         morale.finish_retreat(state, action["unit"], action["to"], ctx)
+    elif t == "political":
+        from app.games.semper_fi import political
+        state.pending.pop(0)
+        political.shake_off(state, action["unit"], action["payer"], ctx)      # 3.3, C7.5
 
 
 def _mode(state: SFState, u: str, to: str, ctx: Context) -> None:

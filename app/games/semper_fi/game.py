@@ -173,8 +173,15 @@ class SemperFi(Game):
 
     def variants(self, scenario: dict[str, Any]) -> list[dict[str, str]]:
         """The scenario's variants as switches: option ``<id> = true`` turns one on."""
-        return [{"id": v["id"], "name": v["name"], "description": v.get("description", "")}
-                for v in scenario.get("variant", []) or [] if isinstance(v, dict) and "id" in v]
+        out = [{"id": v["id"], "name": v["name"], "description": v.get("description", "")}
+               for v in scenario.get("variant", []) or [] if isinstance(v, dict) and "id" in v]
+        from app.games.semper_fi import political
+        if political.has_chinese(scenario):                 # 3.3 as a choice each time (C7.5)
+            out.append({"id": political.CHOICE, "name": "Political officers: ask each time",
+                        "description": "The Chinese player decides at every Suppressed result whether a "
+                                       "unit of the hex gives a step to shake it off (3.3); off, the "
+                                       "officers drive on every unit next to a seen enemy."})
+        return out
 
 
 GAME = SemperFi()

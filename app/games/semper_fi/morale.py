@@ -92,6 +92,8 @@ def apply_result(state: "SFState", uid: str, res: str, ctx: Context, rule: str,
         if s.morale != "paralysed":
             s.morale = "suppressed"
         ctx.log(f"{d.label} is suppressed", rule, kind="morale", unit=uid, result=res)
+        from app.games.semper_fi.political import offer
+        offer(state, uid)                                     # 3.3 as a choice (C7.5)
     elif res == "paralysed":
         s.morale = "paralysed"
         ctx.log(f"{d.label} is paralysed", rule, kind="morale", unit=uid, result=res)

@@ -136,6 +136,7 @@ LABELS = {
     "mortar-fire": "Regimental mortar fire on {at}", "air-strike": "F4U Corsair strike on {at}",
     "overwatch-air": "Call a Corsair onto {at}", "return-fire": "Return fire at {at}",
     "retreat": "Retreat {unit} to {to}",
+    "political": "{payer} gives a step so that {unit} shakes off its suppression (3.3)",
 }
 # fires whose label carries the odds (C6.1, C6.4, C6.3)
 FIRE_LABELS = {"fire": "Fire from {from} at {at}", "point-fire": "{unit} point-fires at {target}",
@@ -146,7 +147,7 @@ AMMO_WORDS = {"he": "HE", "smoke": "smoke", "illum": "illumination"}
 def describe_action(state: SFState, a: Action) -> str:
     t = str(a.get("type"))
     lab = (lambda u: udef(u).label if u in counters().units else str(u))
-    fields = {**a, **{k: lab(a[k]) for k in ("unit", "target") if k in a}}
+    fields = {**a, **{k: lab(a[k]) for k in ("unit", "target", "payer") if k in a}}
     if t in LABELS:
         return LABELS[t].format(**fields)
     if t in FIRE_LABELS:
@@ -174,6 +175,8 @@ def describe_action(state: SFState, a: Action) -> str:
         from app.games.semper_fi.edge_entry import describe
         return describe(state, a)
     if t == "pass":
+        if state.pending and state.pending[0].kind == "political":
+            return f"{lab(state.pending[0].units[0])} stays suppressed"
         return "Hold fire" if state.pending and state.pending[0].kind in ("overwatch", "return-fire") else "Pass"
     return t
 
@@ -368,6 +371,7 @@ PENDING_PROMPTS = {
     "overwatch": "{who} player: an enemy unit showed itself at {hex}; fire on it or hold fire",
     "return-fire": "{who} player: answer the overwatch fire, or hold fire",
     "retreat": "{who} player: choose where {unit} falls back to",
+    "political": "{who} player: {unit} is suppressed; a political officer may drive it on at the cost of a step (3.3)",
 }
 PHASE_PROMPTS = {
     "setup": "{who} player: drag your units from the To set up box below the map onto their set-up areas, "
@@ -406,8 +410,8 @@ def explain(state: SFState, a: Action) -> Illegal:
     t = a.get("type")
     if state.result is not None:
         return Illegal("the game is over", "")
-    if state.pending and t not in ("overwatch", "overwatch-air", "overwatch-mortar", "return-fire", "retreat", "pass"):
-        return Illegal("a reaction must be decided first (overwatch, return fire or a retreat)", "C6.3")
+    if state.pending and t not in ("overwatch", "overwatch-air", "overwatch-mortar", "return-fire", "retreat", "political", "pass"):
+        return Illegal("a decision must be taken first (overwatch, return fire, a retreat or a political officer)", "C6.3")
     u = a.get("unit")
     if u is not None and u not in state.units:
         return Illegal(f"there is no unit {u!r} in this game", "")
