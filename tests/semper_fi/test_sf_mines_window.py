@@ -25,7 +25,8 @@ def test_7_1_new_game_dialog_shows_the_variants_as_switches(qtbot) -> None:
     dlg = NewGameDialog(None, "semper-fi")
     qtbot.addWidget(dlg)
     dlg.scenario.setCurrentIndex(dlg.scenario.findData("7-1-assault-on-the-airstrip"))
-    assert set(dlg.variant_checks) == {"plastik-galore", "political-officers-overtime", "minefields"}
+    assert set(dlg.variant_checks) == {"plastik-galore", "political-officers-overtime", "minefields",
+                                       "political-officers-choice"}
     box = dlg.variant_checks["minefields"]
     assert box.text() == "Minefields" and "12" in box.toolTip()
     dlg.show()
