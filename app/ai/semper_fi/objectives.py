@@ -103,7 +103,18 @@ def high_ground(state: SFState) -> list[str]:
         road = []
     lo = int(vic.get("min_elevation", 80))
     near = int(vic.get("within", 6))
-    if not road:
-        return [h for h in b.hexset if b.elevation(h) >= lo]
-    return [h for h in b.hexset if b.elevation(h) >= lo
-            and min(b.grid.distance(h, r) for r in road) <= near]
+    key = (state.map_name, tuple(road), lo, near)
+    hit = _HIGH_GROUND.get(key)
+    if hit is None:
+        if not road:
+            hit = [h for h in sorted(b.hexset) if b.elevation(h) >= lo]
+        else:
+            hit = [h for h in sorted(b.hexset) if b.elevation(h) >= lo
+                   and min(b.grid.distance(h, r) for r in road) <= near]
+        _HIGH_GROUND[key] = hit
+    return list(hit)
+
+
+# high_ground() depends only on the map, the road and two numbers of the scenario, but the state
+# (and so any cache on it) is copied at every action: keep the answers here instead (a handful)
+_HIGH_GROUND: dict[tuple[Any, ...], list[str]] = {}
