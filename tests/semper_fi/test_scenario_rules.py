@@ -159,13 +159,14 @@ def test_4_1_variant_totally_hidden_shows_nothing_of_hidden_units() -> None:
 
 def test_4_1_variant_op_sheets_units_wait_for_commitment() -> None:
     st = in_action_phase("4-1-ambush", "us", {"opsheets": True})
-    assert st.committed and not any(st.committed[f] for f in st.committed if f in ("1-5",))
+    assert st.committed and not any(st.committed[f] for f in st.committed if f.startswith("1-5"))
     st.contact = True
     st.units["1-5-plt-1"].at = "11.01"
     assert not [a for a in GAME.legal_actions(st) if a.get("unit") == "1-5-plt-1"]
     from app.games.semper_fi.sequence import opsheet_commitment
     opsheet_commitment(st, Dice(st.rng, [6] * 10))
-    assert st.committed["1-5"]
+    assert st.committed["1-5/able"] and st.committed["1-5"]            # per company (C12.8)
+    assert [a for a in GAME.legal_actions(st) if a.get("unit") == "1-5-plt-1"]
 
 
 # -- 4.2 Night Attack -------------------------------------------------------------------------------

@@ -374,3 +374,41 @@ def test_other_games_keep_the_board_fit_at_opening(qtbot) -> None:
     w = _window(qtbot, m)                                         # in play: no box asked for
     assert view_focus.opening_rect(w.view, GAME, m.state) is None
     assert w.view.auto_fit
+
+
+def _panel_words(w) -> str:
+    from PySide6.QtWidgets import QLabel
+    return " ".join(lab.text() for lab in w.game_panels.findChildren(QLabel) if lab.isVisibleTo(w.game_panels))
+
+
+def test_c12_8_company_op_sheets_show_to_their_owner_only_across_the_hand_over(qtbot) -> None:
+    """4.1 with Op Sheets, set up from the Actions list as players do: the North Korean player
+    draws and places first; after the hand-over the US player's Op sheets panel lists A/1/5, B/1/5
+    and the battalion's other units, each waiting in reserve, and the North Korean one never did."""
+    m = Match.start(GAME, _scenario("4-1-ambush"), seed=1, options={"opsheets": True})
+    w = _window(qtbot, m)
+    assert w.viewer_side() == "nk"
+    head = next(h for h in w.actions_panel.headers if "Op sheets" in h.text())
+    QTest.mouseClick(head, Qt.MouseButton.LeftButton)
+    labels = [b.text() for b in w.actions_panel.group_buttons]
+    assert any(t.startswith("Draw up Attack sheet for 2nd Bn, 15th NKPA Regt") for t in labels), labels
+    assert not any("1/5" in t for t in labels)
+    nk_words = _panel_words(w)
+    assert "Op sheets" in w.game_panels.titles and "A/1/5" not in nk_words and "1/5 Marines" not in nk_words
+    QTest.mouseClick(next(b for b in w.actions_panel.buttons if b.text().startswith("Set up the remaining")),
+                     Qt.MouseButton.LeftButton)
+    for _ in range(3):
+        if w.handover.isVisible():
+            QTest.mouseClick(w.handover.button, Qt.MouseButton.LeftButton)
+        if w.viewer_side() == "us":
+            break
+        end = next((a for a in w.match.legal_actions() if a["type"] == "end-setup"), None)
+        if end:
+            w.apply_action(end)
+    assert w.viewer_side() == "us"
+    words = _panel_words(w)
+    for name in ("A/1/5", "B/1/5", "1/5 Marines (battalion units)"):
+        assert name in words, words
+    assert "waiting" in words and "15th NKPA" not in words
+    info = next(p for p in w.scene.pieces if p["id"] == "1-5-plt-4")["info"]
+    assert "Orders: B/1/5's Reserve sheet, waiting to be committed" in info

@@ -3,7 +3,7 @@ unit given the scenario's objectives, and how threatened it is."""
 
 from __future__ import annotations
 
-from app.games.semper_fi import actions, fire
+from app.games.semper_fi import actions
 from app.games.semper_fi.state import SFState
 from app.games.semper_fi.units import bd, other, udef, units_of
 

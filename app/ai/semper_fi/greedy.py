@@ -7,7 +7,7 @@ from app.engine.game import Action
 from app.engine.match import Match
 from app.engine.rng import Rng
 from app.games.semper_fi.state import SFState
-from app.games.semper_fi.units import bd, udef
+from app.games.semper_fi.units import bd
 
 from app.ai.semper_fi.evaluate import enemy_steps_at, fire_value, nearest, visible_enemies
 

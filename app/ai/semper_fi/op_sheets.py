@@ -18,6 +18,7 @@ from __future__ import annotations
 from typing import Any
 
 from app.games.semper_fi import orders
+from app.games.semper_fi.holders import holder_of
 from app.games.semper_fi.state import SFState
 from app.games.semper_fi.units import bd, udef
 
@@ -138,7 +139,7 @@ def move_pull(state: SFState, a: dict[str, Any]) -> float:
     if not orders.active(state) or a.get("type") != "move":
         return 0.0
     u = a["unit"]
-    f = udef(u).formation
+    f = holder_of(state, u)
     kind = orders.kinds().get(state.opsheets.get(f, ""), {})
     hexes = orders.objective_hexes(state, state.objectives.get(f, ""))
     b = bd(state)

@@ -10,7 +10,6 @@ its tie-breaks use its own generator.
 
 from __future__ import annotations
 
-from typing import Any
 
 from app.engine.game import Action
 from app.engine.match import Match

@@ -10,6 +10,7 @@ from app.engine.game import Action, Context
 from app.games.semper_fi import (air, assault, fire, hidden, indirect, morale, movement, onmap,
                                  orders, overwatch, sequence, setup, special)
 from app.games.semper_fi.data import US, tables
+from app.games.semper_fi.holders import holder_of
 from app.games.semper_fi.state import COLUMN, EXITED, OFFMAP, SFState
 from app.games.semper_fi.units import bd, hexes_of, other, revealed_at, side_at, udef, units_of, values
 
@@ -74,7 +75,7 @@ def _may_act(state: SFState, side: str) -> bool:
 
 
 def _committed(state: SFState, uid: str) -> bool:
-    return state.committed.get(udef(uid).formation, True)
+    return state.committed.get(holder_of(state, uid), True)            # C12.2, C12.8
 
 
 def _unit_actions(state: SFState, side: str, only_column_free: bool = False,

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 from app.engine.game import Context
 from app.games.semper_fi import fire
 from app.games.semper_fi.data import US, tables
-from app.games.semper_fi.indirect import no_fire_hexes, scatter
+from app.games.semper_fi.indirect import no_fire_hexes
 from app.games.semper_fi.scenario import parse_when
 from app.games.semper_fi.sight import light, los
 from app.games.semper_fi.units import bd, revealed_at, udef, units_at, units_of, lose_steps

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 from app.engine.game import Context
 from app.games.semper_fi import fire, hidden, morale
 from app.games.semper_fi.data import tables
+from app.games.semper_fi.holders import holder_of
 from app.games.semper_fi.sight import light
 from app.games.semper_fi.units import bd, other, side_at, udef
 
@@ -23,7 +24,7 @@ def may_assault(state: "SFState", uid: str) -> bool:
     t = udef(uid).type
     if t.assault == "never" or t.vehicle or s.acted or s.morale:
         return False
-    return state.committed.get(udef(uid).formation, True)
+    return state.committed.get(holder_of(state, uid), True)            # C12.8
 
 
 def assault_group(state: "SFState", h: str, side: str) -> list[str]:

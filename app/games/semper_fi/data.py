@@ -7,7 +7,7 @@ pairs; loaders raise :class:`DataError` carrying them, never a bare traceback.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -84,6 +84,7 @@ class UnitDef:
     regiment: str
     side: str
     label: str
+    company: str = ""            # its company inside the formation (counters.toml ``companies``), if any
 
 
 @dataclass(frozen=True)
@@ -132,6 +133,33 @@ def _counter_references(data: dict[str, Any]) -> list[tuple[str, str]]:
     for bid, b in (data.get("battery") or {}).items():
         if "formation" in b and b["formation"]:
             out += references(f"battery.{bid}.formation", b["formation"], formations, "formation")
+    for fid, f in formations.items():
+        out += _company_problems(fid, f, types)
+    return out
+
+
+def _company_problems(fid: str, f: dict[str, Any], types: dict[str, Any]) -> list[tuple[str, str]]:
+    """``companies`` (C12.8): unique ids, and no company takes more of a counter type than the
+    formation has left after the companies listed before it."""
+    have: dict[str, int] = {}
+    for type_id, number in f.get("units") or []:
+        have[type_id] = have.get(type_id, 0) + number
+    out: list[tuple[str, str]] = []
+    seen: set[str] = set()
+    for i, c in enumerate(f.get("companies") or []):
+        where = f"formation.{fid}.companies.{i}"
+        if c["id"] in seen:
+            out.append((f"{where}.id", f"company {c['id']!r} is listed twice"))
+        seen.add(c["id"])
+        for type_id, n in c["take"].items():
+            if type_id not in have:
+                out.append((f"{where}.take.{type_id}", f"the formation has no {type_id!r} counters"
+                            + ("" if type_id in types else " (no such counter type)")))
+            elif n > have[type_id]:
+                out.append((f"{where}.take.{type_id}", f"takes {n}, but only {have[type_id]} are left "
+                            "after the companies before it"))
+            else:
+                have[type_id] -= n
     return out
 
 
@@ -152,6 +180,7 @@ def _build_counters(data: dict[str, Any]) -> Counters:
     for fid, f in (data.get("formation") or {}).items():
         formations[fid] = f
         counts: dict[str, int] = {}
+        made: dict[str, list[str]] = {}
         for type_id, number in f.get("units") or []:
             ty = types[type_id]
             for _ in range(number):
@@ -163,6 +192,12 @@ def _build_counters(data: dict[str, Any]) -> Counters:
                 units[uid] = UnitDef(uid, ty, fid, str(f.get("name", fid)),
                                      str(f.get("battalion", fid)), str(f.get("regiment", "")),
                                      f["side"], f"{ty.abbr} {n} {short}")
+                made.setdefault(type_id, []).append(uid)
+        for c in f.get("companies") or []:               # C12.8: in counter order, company by company
+            for type_id, n in c["take"].items():
+                for uid in made.get(type_id, [])[:n]:
+                    units[uid] = replace(units[uid], company=str(c["id"]))
+                made[type_id] = made.get(type_id, [])[n:]
     batteries: dict[str, Battery] = {}
     for bid, b in (data.get("battery") or {}).items():
         batteries[bid] = Battery(bid, str(b.get("name", bid)), b["side"], b.get("guns", 4),

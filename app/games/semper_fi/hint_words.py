@@ -7,7 +7,6 @@ helps (C6.6, C7.3)."""
 
 from __future__ import annotations
 
-from typing import Any
 
 from app.engine.game import Action
 from app.games.semper_fi.state import SFState

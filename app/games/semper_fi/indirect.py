@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 from app.engine.game import Context
 from app.games.semper_fi import fire, illum
 from app.games.semper_fi.data import NK, US, counters, tables
+from app.games.semper_fi.holders import holder_of
 from app.games.semper_fi.scenario import area_cached, turn_index
 from app.games.semper_fi.sight import light, los
 from app.games.semper_fi.state import Barrage
@@ -36,7 +37,7 @@ def spotters(state: "SFState", side: str) -> list[str]:
         d = udef(u)
         if state.units[u].morale == "paralysed" or d.type.id in barred:
             continue
-        if d.type.platoon or state.opsheets.get(d.formation) == "prepared-defense":
+        if d.type.platoon or state.opsheets.get(holder_of(state, u)) == "prepared-defense":
             out.append(u)
     return out
 

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from app.engine.game import Context
 from app.games.semper_fi.data import NK, US, counters
+from app.games.semper_fi.holders import holder_of
 from app.games.semper_fi.scenario import build_clock, pick_units
 from app.games.semper_fi.state import ELIM, SETUP, UnitState
 from app.games.semper_fi.units import udef
@@ -106,8 +107,8 @@ def hand_over(state: "SFState", part: dict[str, Any], ctx: Context) -> None:
             state.battalion.setdefault(d.battalion, 0)
             kind = (sc.get("opsheets") or {}).get(NK)
             if kind:
-                state.opsheets[d.formation] = kind
-                state.committed[d.formation] = True
+                state.opsheets[holder_of(state, u)] = kind
+                state.committed[holder_of(state, u)] = True
     # the Marines redeploy inside their set-up area, rested: morale states and markers clear
     for u, s in state.units.items():
         if udef(u).side != US:

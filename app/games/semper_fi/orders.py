@@ -1,4 +1,4 @@
-"""Op sheets (C12, module 1.6): what a formation has been ordered to do, drawn before set-up
+"""Op sheets (C12, module 1.6): what a formation (or, C12.8, a company or platoon) has been ordered to do, drawn before set-up
 and begun implemented (1.6e), rewritten during play and then implemented only on a roll that
 weighted turns make easier (C12.4). A sheet's kind limits its formation (tables.toml
 ``op_sheets``): reserves wait (C12.2), defence sheets keep their units near the objective,
@@ -13,7 +13,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from app.engine.game import Context
-from app.games.semper_fi.data import NK, US, tables
+from app.games.semper_fi import holders
+from app.games.semper_fi.data import NK, US, counters, tables
 from app.games.semper_fi.sight import light
 from app.games.semper_fi.units import bd, udef
 
@@ -51,9 +52,9 @@ def allowed(state: "SFState", side: str) -> list[str]:
 
 
 def allowed_for(state: "SFState", formation: str) -> list[str]:
-    """The kinds a formation may begin on (1.6e, C12.6): its own entry under
+    """The kinds a holder may begin on (1.6e, C12.6): its formation's own entry under
     ``[opsheets.formations]`` (5.2: 2/5 on Hasty Defense) or else its side's."""
-    own = ((state.scen.get("opsheets") or {}).get("formations") or {}).get(formation)
+    own = ((state.scen.get("opsheets") or {}).get("formations") or {}).get(holders.formation_of(formation))
     return choices(own) if own else allowed(state, side_of(state, formation))
 
 
@@ -63,11 +64,16 @@ def prep_rating(state: "SFState", side: str) -> int:
 
 
 def side_of(state: "SFState", formation: str) -> str:
-    return next((udef(u).side for u in state.units if udef(u).formation == formation), US)
+    """The side of a sheet holder (a formation, company or platoon, C12.8)."""
+    c = counters()
+    if formation in c.units:
+        return c.units[formation].side
+    return str(c.formations.get(holders.formation_of(formation), {}).get("side", US))
 
 
 def formations(state: "SFState", side: str) -> list[str]:
-    return sorted({udef(u).formation for u in state.units if udef(u).side == side})
+    """The sheet holders of ``side`` (C12.8): formations unless the scenario splits them."""
+    return holders.holders(state, side)
 
 
 def objectives(state: "SFState") -> list[str]:
@@ -114,10 +120,10 @@ def _sheet_options(state: "SFState", side: str, kind_list: list[str] | None, aty
     fixed = state.scen.get("opsheet_formations") or {}        # 7.2, 7.3: Army troops never on Prepared Defense
     for f in formations(state, side):
         if atype == "write-sheet" and (f in state.drafts or not any(
-                _in_play(state, u) for u in state.units if udef(u).formation == f)):
+                _in_play(state, u) for u in holders.members(state, f))):
             continue
         for k in (kind_list if kind_list is not None else [k for k in allowed_for(state, f) if k in kinds()]):
-            if f in fixed and k == "prepared-defense":
+            if holders.formation_of(f) in fixed and k == "prepared-defense":
                 continue
             for o in (objs if kinds()[k].get("objective") else [""]):
                 if atype == "draw-sheet" and state.opsheets.get(f) == k and state.objectives.get(f, "") == o:
@@ -170,10 +176,8 @@ def _reserve_off_map(state: "SFState", f: str, off: bool, ctx: Context) -> None:
     from app.games.semper_fi.setup import cached_entry
     from app.games.semper_fi.state import OFFMAP, SETUP
     n = 0
-    for u in sorted(state.units):
+    for u in holders.members(state, f):
         s = state.units[u]
-        if udef(u).formation != f:
-            continue
         if off and s.at == SETUP:
             s.at, s.mode = OFFMAP, "move"
             n += 1
@@ -207,14 +211,15 @@ def _sheet_words(state: "SFState", f: str, verb: str) -> str:
 
 
 def formation_name(state: "SFState", f: str) -> str:
-    return next((udef(u).formation_name for u in sorted(state.units) if udef(u).formation == f), f)
+    """A sheet holder's name for players (C12.8)."""
+    return holders.name(state, f)
 
 
 def note_engaged(state: "SFState") -> None:
     """At clean-up, before Fired markers come off: formations that fired or were hit (C12.4)."""
     for u, s in state.units.items():
         if s.fired or s.morale:
-            state.engaged.add(udef(u).formation)
+            state.engaged.add(holders.holder_of(state, u))
 
 
 def weighted_turns(state: "SFState", f: str) -> int:
@@ -226,7 +231,7 @@ def weighted_turns(state: "SFState", f: str) -> int:
 
 def implementation_target(state: "SFState", f: str, kind: str) -> int:
     w = tables()["op_sheets"]["weighted_turns"]
-    size = sum(1 for u, s in state.units.items() if udef(u).formation == f and s.at not in ("elim", "exited"))
+    size = sum(1 for u in holders.members(state, f) if state.units[u].at not in ("elim", "exited"))
     return int(kinds()[kind]["difficulty"]) + prep_rating(state, side_of(state, f)) + (
         1 if size > int(w["large_formation"]) else 0)
 
@@ -266,7 +271,7 @@ def implementation(state: "SFState", ctx: Context) -> None:
 
 # -- what a sheet allows (C12.1) ---------------------------------------------------------------------
 def _sheet(state: "SFState", uid: str) -> dict[str, Any]:
-    return kinds().get(state.opsheets.get(udef(uid).formation, ""), {})
+    return kinds().get(state.opsheets.get(holders.holder_of(state, uid), ""), {})
 
 
 def leash_ok(state: "SFState", uid: str, frm: str, to: str) -> bool:
@@ -275,7 +280,7 @@ def leash_ok(state: "SFState", uid: str, frm: str, to: str) -> bool:
     if not active(state):
         return True
     n = int(_sheet(state, uid).get("leash", 0) or 0)
-    hexes = objective_hexes(state, state.objectives.get(udef(uid).formation, ""))
+    hexes = objective_hexes(state, state.objectives.get(holders.holder_of(state, uid), ""))
     if n <= 0 or not hexes:
         return True
     g = bd(state).grid
@@ -292,7 +297,18 @@ def may_assault(state: "SFState", uid: str, target: str) -> bool:
 
 def spots_for_all(state: "SFState", uid: str) -> bool:
     """1.8e: every unit of a formation on a Prepared Defense sheet spots for indirect fire."""
-    return state.opsheets.get(udef(uid).formation) == "prepared-defense"
+    return state.opsheets.get(holders.holder_of(state, uid)) == "prepared-defense"
+
+
+def unit_line(state: "SFState", uid: str, side: str | None) -> str:
+    """The inspector's line on a unit's orders (C12.8: whose sheet it follows), or "" when sheets
+    are not played or the viewer may not read that sheet (C12.5)."""
+    h = holders.holder_of(state, uid)
+    if not active(state) or not open_to(state, h, side) or h not in state.opsheets:
+        return ""
+    o = state.objectives.get(h, "")
+    return (f"Orders: {formation_name(state, h)}'s {kind_name(state.opsheets[h])} sheet"
+            + (f", {o}" if o else "") + ("" if state.committed.get(h, True) else ", waiting to be committed"))
 
 
 def panel_rows(state: "SFState", side: str | None) -> list[list[str]]:

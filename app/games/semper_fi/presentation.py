@@ -9,6 +9,7 @@ from typing import Any
 from app.engine.game import Action, Game, Illegal
 from app.games.semper_fi import actions, movement
 from app.games.semper_fi.data import NK, US, counters
+from app.games.semper_fi.holders import company_name
 from app.games.semper_fi.sequence import SIDE_NAMES, side_name as _side_name
 from app.games.semper_fi.sight import light, los
 from app.games.semper_fi.state import BOXES, COLUMN, SFState
@@ -35,6 +36,7 @@ def _mode_values(uid: str) -> str:
 
 
 def pieces(state: SFState, side: str | None) -> list[dict[str, Any]]:
+    from app.games.semper_fi.orders import unit_line
     out: list[dict[str, Any]] = []
     b = bd(state)
     totally = bool(state.options.get("totally-hidden"))
@@ -71,13 +73,14 @@ def pieces(state: SFState, side: str | None) -> list[dict[str, Any]]:
             "unit_type": t.unit_type, "size": t.size, "label": d.label,
             "values": (f"{vals.area}-{vals.range}" + (f"-{t.move.ma}" if s.mode == "move" else "")),
             "reduced": s.steps < t.steps, "flags": flags,
-            "info": [d.formation_name, t.name,
+            "info": [d.formation_name + (f", {company_name(d.formation, d.company)}" if d.company else ""), t.name,
                      f"Steps {s.steps} of {t.steps}; morale {t.morale}",
                      f"Fire mode: area {t.fire.area}, range {t.fire.range}"
                      + (f", point {t.fire.point} (range {t.fire.point_range})" if t.fire.point else ""),
                      f"Move mode: area {t.move.area}, range {t.move.range}, {t.move.ma} MP {t.move.movement}",
                      f"Now in {s.mode} mode" + (f", {s.morale}" if s.morale else "")
-                     + (", dug in" if s.dug_in else "") + (", hidden" if s.hidden else "")],
+                     + (", dug in" if s.dug_in else "") + (", hidden" if s.hidden else "")]
+            + [x for x in (unit_line(state, uid, side),) if x],
             "mode": s.mode, "morale": s.morale or "",
             "modes": {"fire": {"area": t.fire.area, "range": t.fire.range, "point": t.fire.point,
                                "values": f"{t.fire.area}-{t.fire.range}" + (f" ({t.fire.point})" if t.fire.point else "")},
@@ -396,6 +399,15 @@ def prompt(state: SFState) -> str:
         owed = owed_text(state, state.active)                       # 7.5: the owner picks the losses
         if owed:
             return f"{who} player: {owed} (you choose the units), then finish setting up"
+        from app.games.semper_fi.state import SETUP
+        hexes = bd(state).hexset
+        if not any((s.at == SETUP or s.at in hexes) and udef(u).side == state.active for u, s in state.units.items()):
+            sheets = any(a.get("type") == "draw-sheet" for a in actions.legal(state))
+            return (f"{who} player: no unit of yours sets up on the map (they start in the road column "
+                    "or off the map); " + ("draw up your op sheets, then " if sheets else "")
+                    + "finish setting up")
+        if not any(s.at == SETUP and udef(u).side == state.active for u, s in state.units.items()):
+            return f"{who} player: every unit is placed; finish setting up (Undo takes a placement back)"
     if state.phase in PHASE_PROMPTS:
         return PHASE_PROMPTS[state.phase].format(who=who)
     if edge_entry.regiments(state.scen) and not state.contact and \

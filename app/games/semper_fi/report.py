@@ -7,7 +7,6 @@ the heights: 4.1, 5.1-5.3)."""
 
 from __future__ import annotations
 
-from typing import Any
 
 from app.games.semper_fi.data import SIDES
 from app.games.semper_fi.state import ELIM, SFState

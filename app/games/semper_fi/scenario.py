@@ -433,6 +433,15 @@ def _opsheet_problems(sc: dict[str, Any]) -> list[tuple[str, str]]:
         if f not in named:
             out.append((f"opsheets.formations.{f}", f"no counter belongs to a formation {f!r}"))
         specs[f"formations.{f}"] = spec
+    grains = (sc.get("rules") or {}).get("opsheet_holders") or {}
+    if not isinstance(grains, dict):
+        out.append(("rules.opsheet_holders", "must be a table of side = formation, company or platoon"))
+        grains = {}
+    for side, g in grains.items():                                                # C12.8
+        if side not in ("us", "nk"):
+            out.append((f"rules.opsheet_holders.{side}", "the sides are us and nk"))
+        elif g not in ("formation", "company", "platoon"):
+            out.append((f"rules.opsheet_holders.{side}", f"{g!r} is not formation, company or platoon"))
     res = (sc.get("rules") or {}).get("reserves") or {}
     if isinstance(res, dict) and "opsheet" in res:
         specs["rules.reserves.opsheet"] = res["opsheet"]                         # C12.7

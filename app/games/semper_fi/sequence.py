@@ -93,13 +93,14 @@ def opsheet_commitment(state: "SFState", ctx: Context) -> None:
     for f in sorted(state.committed):
         if state.committed[f]:
             continue
-        side = next((udef(u).side for u in state.units if udef(u).formation == f), US)
-        r = ctx.d6(f"Reserve commitment for {f}", "C12.2")
+        side = orders.side_of(state, f)
+        who = orders.formation_name(state, f)
+        r = ctx.d6(f"Reserve commitment for {who}", "C12.2")
         if r >= int(prep.get(side, 3)):
             state.committed[f] = True
             if state.opsheets.get(f) == "reserve":
                 state.opsheets[f] = str((state.scen.get("rules") or {}).get("reserve_sheet", "attack"))
-            ctx.log(f"{f} is committed and may now move and fire freely", "C12.2", kind="orders")
+            ctx.log(f"{who} is committed and may now move and fire freely", "C12.2", kind="orders")
 
 
 def choose_first(state: "SFState", first: bool, ctx: Context) -> None:

@@ -8,8 +8,8 @@ from typing import Any
 
 from app.engine.game import Context
 from app.engine.rng import Rng
-from app.games.semper_fi import orders
-from app.games.semper_fi.data import NK, US, Board, board, counters, tables
+from app.games.semper_fi import holders, orders
+from app.games.semper_fi.data import NK, Board, board, counters, tables
 from app.games.semper_fi.scenario import area_cached, build_clock, pick_units, with_variants
 from app.games.semper_fi.state import COLUMN, OFFMAP, SETUP, SFState, UnitState
 from app.games.semper_fi.units import bd, hexes_of, other, udef
@@ -89,10 +89,12 @@ def setup_state(sc_raw: dict[str, Any], options: dict[str, Any], seed: int) -> S
     for bn in sorted({c.units[u].battalion for u in st.units}):
         st.battalion[bn] = int((sc.get("battalion_morale") or {}).get(bn, 0))          # 1.7c
     orders.initial_sheets(st)                                                      # 1.6e, C12
-    for f, kind in (sc.get("opsheet_formations") or {}).items():    # 7.2: no Army on Prepared Defense
-        if f in st.opsheets:
-            st.opsheets[f] = kind
-            st.committed[f] = not orders.active(st) or bool(orders.kinds().get(kind, {}).get("committed", True))
+    fixed = sc.get("opsheet_formations") or {}                      # 7.2: no Army on Prepared Defense
+    for h in sorted(st.opsheets):
+        kind = fixed.get(holders.formation_of(h))
+        if kind:
+            st.opsheets[h] = kind
+            st.committed[h] = not orders.active(st) or bool(orders.kinds().get(kind, {}).get("committed", True))
     st.to_remove = int(rules.get("remove_steps", 0))
     st.reduce_left = owed_reductions(st)                          # 7.5: battalions already worn down
     from app.games.semper_fi import edge_entry
