@@ -15,7 +15,7 @@ from typing import Any, Callable
 from app.engine.events import Event
 from app.engine.position import finish_setup
 from app.engine.game import Action, Context, Game, Illegal, IllegalAction, Outcome, gathering_setup_log
-from app.engine.state import GameState, canonical_json, digest_of_json, from_json, to_json
+from app.engine.state import GameState, canonical_json, digest_of_json, from_json, state_digest, to_json
 
 
 @dataclass
@@ -98,8 +98,12 @@ class Match:
         return self.game.prompt(self.state)
 
     # -- acting ------------------------------------------------------------------------------
-    def apply(self, action: Action, checked: bool = False) -> list[Event]:
-        """Apply a legal action; raise :class:`IllegalAction` with the reason and rule if not."""
+    def apply(self, action: Action, checked: bool = False, in_place: bool = False) -> list[Event]:
+        """Apply a legal action; raise :class:`IllegalAction` with the reason and rule if not.
+
+        ``in_place`` (replays that keep no snapshots) changes the current state instead of a
+        copy: if the game then fails part-way, the match is left half-changed, so only a caller
+        that throws the match away on any error may ask for it."""
         if not isinstance(action, dict) or "type" not in action:
             raise IllegalAction(Illegal("an action must be a JSON object with a \"type\"", ""), action)
         if not checked:
@@ -107,16 +111,20 @@ class Match:
             if problem is not None:
                 raise IllegalAction(problem, action)
         before = self.state
-        after = before.copy()
+        keep = self.keep_snapshots
+        after = before if in_place and not keep else before.copy()
         ctx = Context(after.rng, side=before.active)
         self.game.apply(after, action, ctx)
         out = self.game.outcome(after)
         if out is not None:
             after.finished = True
-        data = to_json(after)  # one walk serves the digest and the redo snapshot
-        step = Step(action=action, events=ctx.events, digest=digest_of_json(data),
-                    before=before if self.keep_snapshots else None,
-                    after=from_json(type(after), data) if self.keep_snapshots else None)
+        if type(after).direct_digest:       # written straight from the objects (same digest)
+            digest, snap = state_digest(after), (after.copy() if keep else None)
+        else:
+            data = to_json(after)           # one walk serves the digest and the redo snapshot
+            digest, snap = digest_of_json(data), (from_json(type(after), data) if keep else None)
+        step = Step(action=action, events=ctx.events, digest=digest,
+                    before=before if keep else None, after=snap)
         self.state = after
         self.history.append(step)
         self.redo_stack.clear()

@@ -106,7 +106,7 @@ def replay(data: dict[str, Any], upto: int | None = None, verify: bool = True,
     entries = data["actions"] if upto is None else data["actions"][:upto]
     for i, entry in enumerate(entries, start=1):
         try:
-            match.apply(entry["action"])
+            match.apply(entry["action"], in_place=not keep_snapshots)   # a failed replay is dropped
         except IllegalAction as e:
             raise ReplayError(i, f"illegal on replay: {e.illegal}") from None
         if verify and entry.get("digest") and match.history[-1].digest != entry["digest"]:

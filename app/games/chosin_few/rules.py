@@ -69,6 +69,7 @@ class Roll:
 
 @dataclass
 class ChosinState(GameState):
+    direct_digest = True   # every dict key is a string: digest written straight from the objects
     files: dict[str, str] = field(default_factory=dict)
     order_index: int = 0
     orders_done: list[str] = field(default_factory=list)

@@ -136,6 +136,7 @@ class Breakout:
 
 @dataclass
 class FCState(GameState):
+    direct_digest = True   # every dict key is a string: digest written straight from the objects
     day_phase: str = ""          # operations, night, day (also in ``phase`` with the sub-step)
     current: str = ""            # the command to act
     order: list[str] = field(default_factory=list)   # command order of this phase

@@ -136,6 +136,7 @@ class LastMove:
 
 @dataclass
 class GutsState(GameState):
+    direct_digest = True   # every dict key is a string: digest written straight from the objects
     platoon: str = ""
     platoon_name: str = ""
     elements: dict[str, Element] = field(default_factory=dict)

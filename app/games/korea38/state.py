@@ -74,6 +74,7 @@ class Pending:
 
 @dataclass
 class K38State(GameState):
+    direct_digest = True   # every dict key is a string: digest written straight from the objects
     data_key: str = "korea38"
     last_turn: int = 13
     units: dict[str, UnitState] = field(default_factory=dict)

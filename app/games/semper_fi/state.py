@@ -72,6 +72,7 @@ class OpSheet:
 
 @dataclass
 class SFState(GameState):
+    direct_digest = True   # every dict key is a string: digest written straight from the objects
     scen: dict[str, Any] = field(default_factory=dict)     # normalised scenario (rules read it)
     options: dict[str, Any] = field(default_factory=dict)
     map_name: str = ""
