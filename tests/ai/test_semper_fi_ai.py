@@ -173,3 +173,31 @@ def test_the_hint_shows_the_ais_reason() -> None:
     a = ai.choose(m, m.legal_actions())
     why = explain_choice(ai, m, a)
     assert why and a["type"] == "place" and a["to"] in why and " m up" in why
+
+
+def _political_position(in_contact: bool):
+    from app.engine.game import Context
+    from app.games.semper_fi import morale, political
+    from tests.semper_fi.test_night_rules import fox
+    st = fox()
+    st.options[political.CHOICE] = True
+    put(st, "1-1-177-plt-1", "6.08")
+    put(st, "1-1-177-plt-2", "6.08", steps=3)
+    put(st, "fox-2-7-plt-1", "7.08" if in_contact else "2.02", hidden=False)
+    st.scen["victory"] = {"kind": "hilltop-platoon", "hexes": ["2.02"]}
+    morale.apply_result(st, "1-1-177-plt-1", "suppressed", Context(st.rng), "C7.1")
+    st.active = "nk"
+    return st
+
+
+@pytest.mark.parametrize("contact", [True, False])
+def test_c7_5_the_ai_buys_off_a_suppression_next_to_the_enemy_and_not_far_from_it(contact: bool) -> None:
+    st = _political_position(contact)
+    legal = GAME.legal_actions(st)
+    assert {a["type"] for a in legal} == {"political", "pass"}
+    m = Match(game=GAME, state=st)
+    pick = make_ai(seed=1, side="nk").choose(m, legal)
+    if contact:      # the platoon with most steps gives the step
+        assert pick == {"type": "political", "unit": "1-1-177-plt-1", "payer": "1-1-177-plt-1"}
+    else:
+        assert pick == {"type": "pass"}

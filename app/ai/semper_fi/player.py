@@ -150,7 +150,20 @@ class SemperFiAI:
             return self._mode(state, a, c)
         if t == "move":
             return self._move(state, a, c)
+        if t == "political":
+            return self._political(state, a, c)
         return -0.5
+
+    def _political(self, state: SFState, a: Action, c: "_Ctx") -> float:
+        """3.3, C7.5: a step buys off a suppression where the unit is needed now (next to a
+        revealed enemy, or an attacker close to its objective); elsewhere the suppression is
+        cheaper (it wears off, a step does not). The unit with most steps pays."""
+        from app.games.semper_fi.political import in_contact
+        at = state.units[a["unit"]].at
+        near_goal = c.role == ATTACK and any(c.b.grid.distance(at, h) <= 2 for h in c.obj)
+        if not (in_contact(state, at, c.side) or near_goal):
+            return -0.5
+        return 0.5 + 0.05 * state.units[a["payer"]].steps
 
     def _ground(self, state: SFState, side: str, h: str) -> float:
         """The part of a set-up hex's worth that does not change while a side sets up (objectives,
