@@ -132,3 +132,15 @@ def test_c12_8_a_variant_asking_for_an_unknown_grain_is_refused_by_validate(tmp_
     assert main(["validate", str(f)]) == 2
     out = capsys.readouterr().out
     assert "rules.opsheet_holders.us: 'squad' is not formation, company or platoon" in out
+
+
+def test_1_6e_the_set_up_prompt_asks_for_sheets_before_units() -> None:
+    st = setup_state(scenario("4-1-ambush"), {"opsheets": True}, 1)
+    assert st.active == "nk"
+    assert "draw up your op sheets first" in GAME.prompt(st)
+    place = next(a for a in GAME.legal_actions(st) if a["type"] == "place")
+    from tests.semper_fi.conftest import act
+    act(st, place)
+    assert "op sheets" not in GAME.prompt(st)                       # too late once units stand
+    plain = setup_state(scenario("4-1-ambush"), {}, 1)
+    assert "op sheets" not in GAME.prompt(plain)

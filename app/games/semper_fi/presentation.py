@@ -408,6 +408,10 @@ def prompt(state: SFState) -> str:
                     + "finish setting up")
         if not any(s.at == SETUP and udef(u).side == state.active for u, s in state.units.items()):
             return f"{who} player: every unit is placed; finish setting up (Undo takes a placement back)"
+        from app.games.semper_fi.orders import setup_actions
+        if setup_actions(state, state.active):                       # 1.6e: sheets before units
+            return (f"{who} player: draw up your op sheets first (Op sheets, in the Actions list), then drag "
+                    "your units from the To set up box onto their set-up areas")
     if state.phase in PHASE_PROMPTS:
         return PHASE_PROMPTS[state.phase].format(who=who)
     if edge_entry.regiments(state.scen) and not state.contact and \
