@@ -24,6 +24,7 @@ from app.ui import theme
 from app.ui.panels import PIPS, ProbabilityBar, Strip, signed_label
 from app.ui.rules_panel import rule_links
 from app.ui.scroll_box import panel_scroll
+from app.ui.mnemonic import literal
 
 DICE = "\u2680\u2681\u2682\u2683\u2684\u2685"
 
@@ -312,7 +313,7 @@ class BattlePanel(QWidget):
 
     # -- building --------------------------------------------------------------------------------
     def _btn(self, name: str, text: str, tip: str = "", primary: bool = False, enabled: bool = True) -> QPushButton:
-        b = QPushButton(text)
+        b = QPushButton(literal(text))
         b.setObjectName(name)
         b.setToolTip(tip or text)
         b.setEnabled(enabled)

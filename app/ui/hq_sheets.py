@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (QDockWidget, QFrame, QHBoxLayout, QLabel, QMenu, 
 from app.ui.hooks import call_hook, game_hook
 from app.ui.layouts import add_title, boxed
 from app.ui.scroll_box import fill_with_scroll
+from app.ui.mnemonic import literal
 
 SIDE_TINT = {0: "#E4EAF2", 1: "#F2E2DC"}
 DIE = 22
@@ -244,7 +245,7 @@ class HQSheetsPanel(QWidget):
         elif len(acts) > 1:
             menu = QMenu(self)
             for a in acts:
-                menu.addAction(self.describe(a), lambda a=a: self.chosen.emit(a))
+                menu.addAction(literal(self.describe(a)), lambda a=a: self.chosen.emit(a))
             menu.popup(gpos)
 
 
@@ -266,9 +267,11 @@ def update(window: Any, game: Any, state: Any, viewer: str | None, covered: bool
     games that have HQ sheets."""
     dock: QDockWidget = window.dock_hq
     if game_hook(game, "hq_sheets") is None:
-        if window._hq_for is not None:
+        # hidden also when a saved window layout (from a game that has them) brought it back
+        if window._hq_for is not None or dock.toggleViewAction().isChecked():
             dock.hide()
-            window._hq_for = None
+            window.dock_panels.raise_()
+        window._hq_for = None
         return
     if window._hq_for is not game:
         window._hq_for = game

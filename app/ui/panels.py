@@ -22,6 +22,7 @@ from app.engine.events import Event
 from app.ui import theme
 from app.ui.layouts import boxed, search_field
 from app.ui.scroll_box import fill_with_scroll, panel_scroll
+from app.ui.mnemonic import literal
 
 
 DICE = "\u2680\u2681\u2682\u2683\u2684\u2685"
@@ -118,7 +119,7 @@ class TurnBar(QWidget):
             self.prompt.setText(f"<b>Game over:</b> {over}")
         else:
             self.prompt.setText(prompt or "")
-        self.button.setText(label)
+        self.button.setText(literal(label))
         self.button.setEnabled(can_end)
         self.button.setToolTip(f"{label} (Space on the map)" if can_end else (end_why or "Not possible now"))
 

@@ -21,6 +21,7 @@ from app.ui.hover_card import piece_card
 from app.ui.warnings import target_warning
 from app.ui.scene_items import PieceItem, cpen, loc_key
 from app.ui.action_kinds import is_drag_action, mover
+from app.ui.mnemonic import literal
 
 
 def _parse_xy(key: str) -> Any:
@@ -469,7 +470,7 @@ class DragMixin:
         """A small non-blocking menu at the pointer: pick one of these actions."""
         menu = QMenu(self)
         for label, a in items:
-            act = menu.addAction(label)
+            act = menu.addAction(literal(label))
             act.triggered.connect(lambda _=False, x=a: self.apply_action(x))
         menu.aboutToHide.connect(lambda: self.scene.relayout(150))
         self._choice_menu = menu

@@ -14,6 +14,7 @@ from app.engine.match import Match
 from app.ui import catalog
 from app.ui.config import journal_path
 from app.ui.dialogs import NewGameDialog
+from app.ui.mnemonic import literal
 
 
 FILE_FILTER = "Ridgeline files (*.json *.rsave *.toml);;Saves (*.json *.rsave);;Scenarios (*.toml);;All files (*)"
@@ -44,7 +45,7 @@ class FilesMixin:
             a = self.recent_menu.addAction("(none yet)")
             a.setEnabled(False)
         for p in items:
-            self.recent_menu.addAction(Path(p).name, lambda p=p: self.open_path(p)).setToolTip(p)
+            self.recent_menu.addAction(literal(Path(p).name), lambda p=p: self.open_path(p)).setToolTip(p)
 
     def new_game(self, game: Game, scenario_text: str, seed: int = 0, options: dict[str, Any] | None = None,
                  players: dict[str, str] | None = None, scenario_path: str = "", sandbox: bool = False) -> Match:

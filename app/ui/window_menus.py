@@ -12,6 +12,7 @@ from app.ui import palette
 from app.ui.keyboard import KeysDialog
 from app.ui.rule_here import open_rule_here
 from app.ui.overlays import hidden_keys, overlay_key
+from app.ui.mnemonic import literal
 
 
 def _position_save() -> Any:  # File > Save position as scenario (issue 16)
@@ -134,7 +135,7 @@ class MenusMixin:
         hidden = hidden_keys(self._overlays, self._overlay_on, self._group_on)
         for i, ov in enumerate(self._overlays):
             key = overlay_key(ov, i)
-            a = self.overlay_menu.addAction(str(ov.get("label") or key))
+            a = self.overlay_menu.addAction(literal(str(ov.get("label") or key)))
             a.setCheckable(True)
             a.setChecked(key not in hidden)
             a.toggled.connect(lambda on, k=key: self.set_overlay(k, on))

@@ -140,6 +140,7 @@ LABELS = {
     "overwatch-air": "Call a Corsair onto {at}", "return-fire": "Return fire at {at}",
     "retreat": "Retreat {unit} to {to}",
     "political": "{payer} gives a step so that {unit} shakes off its suppression (3.3)",
+    "fieldwork": "Fortify {hex} (fieldworks)", "restore-step": "Restore a step to {unit}",
 }
 # fires whose label carries the odds (C6.1, C6.4, C6.3)
 FIRE_LABELS = {"fire": "Fire from {from} at {at}", "point-fire": "{unit} point-fires at {target}",
@@ -181,7 +182,7 @@ def describe_action(state: SFState, a: Action) -> str:
         if state.pending and state.pending[0].kind == "political":
             return f"{lab(state.pending[0].units[0])} stays suppressed"
         return "Hold fire" if state.pending and state.pending[0].kind in ("overwatch", "return-fire") else "Pass"
-    return t
+    return t.replace("-", " ").capitalize()           # never the bare action type
 
 
 def _odds(state: SFState, a: Action) -> str:
