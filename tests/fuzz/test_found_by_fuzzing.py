@@ -104,3 +104,19 @@ def test_a_frozen_chosin_pieces_file_that_renames_a_command_the_events_name_is_r
     assert main(["validate", str(folder / "events.toml")]) == 2        # the deck, read beside these pieces
     assert main(["validate", str(RESOURCES / "frozen-chosin" / "pieces.toml")]) == 0
     assert main(["validate", str(RESOURCES / "frozen-chosin" / "events.toml")]) == 0
+
+
+def test_a_semper_fi_road_column_without_its_march_column_rules_is_refused_not_crashed_later(tmp_path, capsys):
+    """Found by the 10,000-input run (scenario semper-fi, input 153): 4.1 with its
+    ``[rules.march_column]`` table deleted passed ``validate``; the first listing of legal
+    actions after set-up raised ``KeyError: 'entry'`` (the column had no entry hex)."""
+    src = (RESOURCES / "semper-fi/scenarios/4-1-ambush.toml").read_text(encoding="utf-8")
+    block = '[rules.march_column]\nentry = "11.01"\nexit = "5.22"\nentry_radius = 3\n'
+    assert block in src
+    f = tmp_path / "ambush.toml"
+    f.write_text(src.replace(block, ""), encoding="utf-8")
+    assert main(["validate", str(f)]) == 2
+    assert main(["legal", str(f)]) == 2
+    out = capsys.readouterr()
+    assert "setup[1].at: units start in the road column, but [rules.march_column]" in out.out
+    assert "Traceback" not in out.err

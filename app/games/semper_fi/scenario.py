@@ -316,7 +316,10 @@ def _march_column(sc: dict[str, Any], b: Board) -> list[tuple[str, str]]:
     schemas/scenario.json; a variant may change them, so this runs after variants apply)."""
     mc = (sc.get("rules") or {}).get("march_column")
     if not mc:
-        return []
+        column = [i for i, e in enumerate(sc.get("setup", []) or [])
+                  if isinstance(e, dict) and e.get("at") == "box:road-column"]
+        return [(f"setup[{i}].at", "units start in the road column, but [rules.march_column] (its entry "
+                 "and exit hexes) is missing") for i in column[:1]]
     if not isinstance(mc, dict):
         return [("rules.march_column", "must be a table with the entry and exit hexes")]
     return [(f"rules.march_column.{k}", f"must be a hex of the map (found {mc.get(k)!r})")
