@@ -379,8 +379,11 @@ class MainWindow(DocksMixin, MenusMixin, FilesMixin, HandoverMixin, ReplayMixin,
         out = out or (self.match.outcome() if self.match else None)
         if out is None:
             return ""
-        who = side_names.name(out.winner, self.match.game if self.match else None) if out.winner else ("nobody" if not self.match or not self.match.game.solitaire else "the enemy")
         rule = f" ({out.rule})" if out.rule else ""
+        if self.match is not None and self.match.game.solitaire:      # one player: the result is his
+            level = str(out.level)
+            return f"{level[:1].upper() + level[1:]}: {out.reason}{rule}"
+        who = side_names.name(out.winner, self.match.game if self.match else None) if out.winner else "nobody"
         return f"{who} - {out.level}: {out.reason}{rule}"
 
     def _update_panels(self, game: Game, state: GameState, viewer: str | None, covered: bool) -> None:

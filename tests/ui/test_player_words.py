@@ -48,3 +48,21 @@ def test_an_ampersand_in_a_phase_name_is_shown_as_written_on_the_end_button(qtbo
     bar.show_state(3, "Aug 1950", "", "x", "", True, "", label="End Reinforcements & Replacements")
     assert bar.button.text() == "End Reinforcements && Replacements"      # Qt shows one "&"
     assert bar.button.toolTip().startswith("End Reinforcements & Replacements")
+
+
+def test_a_solitaire_result_reads_as_the_players_own(qtbot) -> None:
+    """The Chosin Few lost: "Defeat: ..." on the turn bar, not "the enemy - defeat: ..."."""
+    from window_util import bare_window
+    path = RESOURCES / "chosin-few" / "scenarios" / "standard.toml"
+    g = get_game("chosin-few")
+    m = Match.start(g, tomllib.loads(path.read_text(encoding="utf-8")), seed=4, scenario_path=str(path))
+    r = random.Random(2)
+    while m.outcome() is None:
+        m.apply(r.choice(m.legal_actions()))
+    out = m.outcome()
+    w = bare_window(qtbot, (1366, 768))
+    w.start_match(m, {s: "human" for s in g.sides})
+    text = w.turnbar.prompt.text()
+    level = str(out.level)
+    assert f"{level[:1].upper()}{level[1:]}: {out.reason}" in text, text
+    assert "the enemy -" not in text and " - " not in text.split("</b>")[-1][:12]
