@@ -412,3 +412,23 @@ def test_c12_8_company_op_sheets_show_to_their_owner_only_across_the_hand_over(q
     assert "waiting" in words and "15th NKPA" not in words
     info = next(p for p in w.scene.pieces if p["id"] == "1-5-plt-4")["info"]
     assert "Orders: B/1/5's Reserve sheet, waiting to be committed" in info
+
+
+def test_c12_8_the_new_game_dialog_offers_op_sheets_by_company_and_by_platoon(qtbot, tmp_path, monkeypatch) -> None:
+    monkeypatch.setenv("RIDGELINE_CONFIG_DIR", str(tmp_path / "config"))
+    from app.ui.dialogs import NewGameDialog
+    from app.games.semper_fi import orders
+    from app.games.semper_fi.setup import setup_state
+    dlg = NewGameDialog(None, "semper-fi")
+    qtbot.addWidget(dlg)
+    dlg.scenario.setCurrentIndex(dlg.scenario.findData("4-1-ambush"))
+    assert {"opsheets", "opsheets-platoons"} <= set(dlg.variant_checks)
+    box = dlg.variant_checks["opsheets-platoons"]
+    assert box.text() == "Op Sheets by Platoon" and "platoon" in box.toolTip()
+    dlg.show()
+    qtbot.waitExposed(dlg)
+    QTest.mouseClick(box, Qt.MouseButton.LeftButton, pos=QPoint(8, box.height() // 2))
+    opts = dlg.result_config()["options"]
+    assert opts.get("opsheets-platoons") is True
+    st = setup_state(_scenario("4-1-ambush"), opts, 1)
+    assert "1-5-plt-1" in orders.formations(st, "us")
