@@ -137,6 +137,8 @@ class NewGameDialog(QDialog):
         """One check box per variant the game offers for this scenario (``Game.variants``)."""
         for cb in self.variant_checks.values():
             self.variants_lay.removeWidget(cb)
+            cb.hide()                       # gone at once, not when the deferred delete runs
+            cb.setParent(None)
             cb.deleteLater()
         self.variant_checks = {}
         gid = self.game.currentData()

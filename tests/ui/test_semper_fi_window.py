@@ -432,3 +432,22 @@ def test_c12_8_the_new_game_dialog_offers_op_sheets_by_company_and_by_platoon(qt
     assert opts.get("opsheets-platoons") is True
     st = setup_state(_scenario("4-1-ambush"), opts, 1)
     assert "1-5-plt-1" in orders.formations(st, "us")
+
+
+def test_switching_scenarios_leaves_no_old_variant_switch_on_screen(qtbot, tmp_path, monkeypatch) -> None:
+    """The old check boxes were only deleteLater()'d: until the deferred delete ran they stayed
+    drawn over the new ones ("Op Sheets" over 7.3's switches)."""
+    monkeypatch.setenv("RIDGELINE_CONFIG_DIR", str(tmp_path / "config"))
+    from PySide6.QtWidgets import QCheckBox
+    from app.ui.dialogs import NewGameDialog
+    dlg = NewGameDialog(None, "semper-fi")
+    qtbot.addWidget(dlg)
+    dlg.show()
+    qtbot.waitExposed(dlg)
+    dlg.scenario.setCurrentIndex(dlg.scenario.findData("4-1-ambush"))
+    dlg.scenario.setCurrentIndex(dlg.scenario.findData("7-3-night-of-fire"))
+    from PySide6.QtWidgets import QApplication
+    QApplication.processEvents()        # the new boxes show; a deferred delete would still wait
+    shown = {cb.text() for cb in dlg.variants_box.findChildren(QCheckBox) if cb.isVisible()}
+    assert shown == {cb.text() for cb in dlg.variant_checks.values()}
+    assert "Op Sheets" not in shown
