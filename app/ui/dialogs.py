@@ -30,6 +30,7 @@ class NewGameDialog(QDialog):
         self.scenario = QComboBox()
         self.description = QLabel()
         self.description.setWordWrap(True)
+        self.description.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
         self.description.setStyleSheet("color: palette(mid);")
         self.seed = QSpinBox()
         self.seed.setRange(0, 2_000_000_000)
@@ -124,6 +125,23 @@ class NewGameDialog(QDialog):
             self.description.setText("No scenarios installed for this game yet.")
         self._name_sides(data)
         self._show_variants(data)
+        self._fit()
+
+    def _fit(self) -> None:
+        """Tall enough for what it now holds (a scenario with many variants, a game with six
+        commands), up to nine tenths of the screen: Qt's first size stops at two thirds, which
+        squeezed the rows on a 1366x768 screen."""
+        if not self.isVisible():
+            return
+        want = self.sizeHint()
+        screen = self.screen().availableGeometry() if self.screen() is not None else None
+        h = want.height() if screen is None else min(want.height(), int(screen.height() * 0.9))
+        if h > self.height() or want.width() > self.width():
+            self.resize(max(self.width(), want.width()), max(self.height(), h))
+
+    def showEvent(self, event: Any) -> None:  # noqa: N802
+        super().showEvent(event)
+        self._fit()
 
     def _name_sides(self, scenario: dict[str, Any]) -> None:
         """Each side's row named as this scenario's players call it (the Chinese at Chosin)."""

@@ -10,8 +10,10 @@ people, and the view shown is the side of the person at the screen.
 
 from __future__ import annotations
 
+import html
 from typing import Any
 
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (QComboBox, QGridLayout, QHBoxLayout, QLabel, QPushButton, QWidget)
 
 from app.ui.hooks import call_hook, game_hook
@@ -63,9 +65,20 @@ class SeatTable(QWidget):
         presets.addStretch(1)
         grid.addLayout(presets, 0, 0, 1, 2)
         self.boxes: dict[str, QComboBox] = {}
-        for i, slot in enumerate(self.slots, start=1):
-            label = QLabel(f"{slot['name']} ({slot.get('side_name', slot.get('side', ''))})")
-            label.setWordWrap(True)
+        row, last_side = 1, None
+        for slot in self.slots:
+            # commands under a heading per side, one line each: a wrapped "name (side)" label in
+            # this grid kept one line's height and lost its second line at laptop sizes
+            side = str(slot.get("side_name", slot.get("side", "")))
+            if side != last_side:
+                head = QLabel(html.escape(side))
+                head.setStyleSheet("font-weight: bold; color: #555; margin-top: 4px;")
+                grid.addWidget(head, row, 0, 1, 2)
+                row, last_side = row + 1, side
+            label = QLabel(str(slot["name"]))
+            label.setTextFormat(Qt.TextFormat.PlainText)
+            label.setToolTip(f"{slot['name']} ({side})")
+            label.setContentsMargins(12, 0, 0, 0)
             box = QComboBox()
             box.setEditable(True)
             box.setMinimumWidth(170)
@@ -73,13 +86,14 @@ class SeatTable(QWidget):
                 box.addItem(name)
             if self.computer:
                 box.addItem(COMPUTER_LABEL)
-            grid.addWidget(label, i, 0)
-            grid.addWidget(box, i, 1)
+            grid.addWidget(label, row, 0)
+            grid.addWidget(box, row, 1)
             self.boxes[slot["id"]] = box
+            row += 1
         self.problem = QLabel()
         self.problem.setStyleSheet("color: #a02020;")
         self.problem.setWordWrap(True)
-        grid.addWidget(self.problem, len(self.slots) + 1, 0, 1, 2)
+        grid.addWidget(self.problem, row, 0, 1, 2)
         grid.setColumnStretch(0, 1)
         self.preset("two")
         for box in self.boxes.values():
