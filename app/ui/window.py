@@ -380,11 +380,15 @@ class MainWindow(DocksMixin, MenusMixin, FilesMixin, HandoverMixin, ReplayMixin,
         if out is None:
             return ""
         rule = f" ({out.rule})" if out.rule else ""
-        if self.match is not None and self.match.game.solitaire:      # one player: the result is his
-            level = str(out.level)
-            return f"{level[:1].upper() + level[1:]}: {out.reason}{rule}"
-        who = side_names.name(out.winner, self.match.game if self.match else None) if out.winner else "nobody"
-        return f"{who} - {out.level}: {out.reason}{rule}"
+        level = str(out.level)
+        plain = f"{level[:1].upper() + level[1:]}: {out.reason}{rule}"
+        game = self.match.game if self.match else None
+        if game is None or game.solitaire or not out.winner:   # the player's own result, or a draw
+            return plain
+        who = side_names.name(out.winner, game)
+        if level.lower().startswith((str(out.winner).lower(), who.lower())):
+            return plain                                      # "NK Major" names its winner already
+        return f"{who} victory ({level}): {out.reason}{rule}"
 
     def _update_panels(self, game: Game, state: GameState, viewer: str | None, covered: bool) -> None:
         if covered:

@@ -66,3 +66,19 @@ def test_a_solitaire_result_reads_as_the_players_own(qtbot) -> None:
     level = str(out.level)
     assert f"{level[:1].upper()}{level[1:]}: {out.reason}" in text, text
     assert "the enemy -" not in text and " - " not in text.split("</b>")[-1][:12]
+
+
+@pytest.mark.parametrize("winner,level,expect", [
+    ("nk", "NK Major", "NK Major: why (5.2)"),                       # the level names its winner
+    ("communist", "substantive", "Communist victory (substantive): why (5.2)"),
+    (None, "Draw", "Draw: why (5.2)")])
+def test_a_two_player_result_names_its_winner_once(qtbot, winner, level, expect) -> None:
+    from app.engine.game import Outcome
+    from window_util import bare_window
+    gid = "semper-fi" if winner in ("nk", None) else "korea38"
+    path = sorted((RESOURCES / gid / "scenarios").glob("*.toml"))[0]
+    g = get_game(gid)
+    w = bare_window(qtbot, (1366, 768))
+    w.start_match(Match.start(g, tomllib.loads(path.read_text(encoding="utf-8")), seed=1, scenario_path=str(path)),
+                  {s: "human" for s in g.sides})
+    assert w._outcome_text(Outcome(winner=winner, level=level, reason="why", rule="5.2")) == expect
