@@ -273,10 +273,15 @@ def update(window: Any, game: Any, state: Any, viewer: str | None, covered: bool
             window.dock_panels.raise_()
         window._hq_for = None
         return
+    over = bool(getattr(state, "finished", False))
     if window._hq_for is not game:
         window._hq_for = game
         dock.show()
-        dock.raise_()
+        if not over:
+            dock.raise_()
+    if over and not getattr(window, "_hq_over_shown", False):
+        window.dock_panels.raise_()               # the game is over: its result, not the sheets
+    window._hq_over_shown = over
     sheets = [] if covered else call_hook(game, "hq_sheets", state, viewer, default=[])
     window.hq_sheets.set_sheets(sheets, list(window._legal or []), tuple(game.sides))
     planning = any(s.get("current") for s in sheets)

@@ -26,3 +26,32 @@ def test_a_layout_saved_with_the_hq_sheets_dock_open_does_not_cover_another_game
     w.start_match(Match.start(g, sc, seed=1, scenario_path=str(path)), {s: "human" for s in g.sides})
     qtbot.wait(10)
     assert not w.dock_hq.isVisible() and w.dock_panels.isVisible()
+
+
+def _front(w) -> str:
+    """The title of the tab in front where the Game and HQ sheets docks share a place."""
+    from PySide6.QtWidgets import QTabBar
+    for bar in w.findChildren(QTabBar):
+        titles = [bar.tabText(i) for i in range(bar.count())]
+        if "HQ sheets" in titles and "Game" in titles:
+            return bar.tabText(bar.currentIndex())
+    return ""
+
+
+def test_when_frozen_chosin_is_over_the_game_dock_with_the_result_comes_to_the_front(qtbot) -> None:
+    from window_util import bare_window
+    path = RESOURCES / "frozen-chosin" / "scenarios" / "campaign.toml"
+    g = get_game("frozen-chosin")
+    w = bare_window(qtbot, (1366, 768))
+    qtbot.waitExposed(w)
+    w.start_match(Match.start(g, tomllib.loads(path.read_text(encoding="utf-8")), seed=1, scenario_path=str(path)),
+                  {s: "human" for s in g.sides})
+    if w.handover.isVisible():
+        w.handover.button.click()
+    w.dock_hq.raise_()
+    qtbot.wait(10)
+    assert _front(w) == "HQ sheets"
+    w.match.state.finished = True                                        # as Match.apply marks an end
+    w.refresh()
+    qtbot.wait(10)
+    assert _front(w) == "Game"
