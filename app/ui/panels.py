@@ -644,6 +644,12 @@ class InspectorPanel(QWidget):
 
     def show_piece(self, piece: dict[str, Any] | None, sides: tuple[str, ...] = (), unit: float = 50.0,
                    where: str = "", moves: str = "") -> None:
+        # the same piece shown again (every press and every refresh ask): nothing to rebuild; the
+        # counter picture and the rows cost a few milliseconds of each press
+        key = json.dumps([piece, sides, unit, where, moves, self.devicePixelRatioF()], sort_keys=True, default=str)
+        if key == getattr(self, "_shown_key", None):
+            return
+        self._shown_key = key
         self.piece = piece
         while self.form.rowCount():
             self.form.removeRow(0)
