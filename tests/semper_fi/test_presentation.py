@@ -117,3 +117,13 @@ def test_victory_status_during_set_up_says_why_nothing_is_counted_yet() -> None:
     vs = victory_status(st)
     assert vs["short"] == "Setting up"
     assert "set up" in vs["summary"] and vs["summary"][0].isupper()
+
+
+def test_victory_status_gives_the_level_once_and_the_reason_beside_it() -> None:
+    from app.games.semper_fi.presentation import victory_status
+    st = bare()
+    put(st, "1-18-plt-1", "7.13")
+    vs = victory_status(st)
+    assert vs["short"] and vs["summary"]
+    assert not vs["summary"].startswith(vs["short"])          # "NK Victory: ..." was said twice
+    assert vs["summary"][0].isupper() and vs["summary"].lower() == vs["reason"].lower()

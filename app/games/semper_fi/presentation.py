@@ -355,7 +355,7 @@ def victory_status(state: SFState) -> dict[str, Any]:
                 "summary": why[0].upper() + why[1:]}
     r = state.result or determine(state)
     return {"headline": r["level"], "reason": r["reason"], "rows": [["Level", r["level"]], ["Why", r["reason"]]],
-            "short": r["level"], "summary": f"{r['level']}: {r['reason']}"}
+            "short": r["level"], "summary": r["reason"][:1].upper() + r["reason"][1:]}   # the level is beside it
 
 
 def decision(state: SFState) -> dict[str, Any] | None:
