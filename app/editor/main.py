@@ -461,12 +461,21 @@ class EditorWindow(HexMapMixin, CheckingMixin, QMainWindow):
             g = GraphScene(self.map_doc, self)
             self._make_view(g)
             self.scene = None  # the board is shown, not edited, in a scenario
+        elif self.map_doc is not None and self.map_doc.kind == "table":
+            from app.editor.tablescene import TableScene
+            self._make_view(TableScene(self.map_doc, self))
+            self.scene = None  # the table is shown, not edited, in a scenario
         else:
             lbl = QLabel(f"No board found for game {game!r}.\nEdit the scenario's tables on the right.")
             lbl.setAlignment(Qt.AlignCenter)
             self.setCentralWidget(lbl)
-        panel, lay = self._tools_panel(SCENARIO_TOOLS, scene)
-        if scene is not None:
+        # placing units and painting control are how Korea's scenarios are written; the other
+        # games set up by areas, decks and tables written in the file, so their board is shown only
+        tools = SCENARIO_TOOLS if self.counters else ("inspect",)
+        if scene is not None and not self.counters:
+            scene.tool = "inspect"
+        panel, lay = self._tools_panel(tools, scene)
+        if scene is not None and self.counters:        # hex control: the Korea-style scenarios
             opts = QGroupBox("Options")
             f = QFormLayout(opts)
             self.control_combo = QComboBox()

@@ -68,6 +68,11 @@ def board_path(data: dict[str, Any], scenario_path: str | None) -> Path | None:
             cands.append(resolve_inside(named, roots))
         except OutsideFolder:
             pass
+    for key, folder in (("map", "maps"), ("table", "")):      # Semper Fi!'s map, Frozen Chosin's table
+        v = data.get(key)
+        if isinstance(v, str) and v and "/" not in v and "\\" not in v and ".." not in v:
+            name = v if v.endswith(".json") else f"{v}.json"
+            cands.append(base / folder / name if folder else base / name)
     cands += [base / "map.json", base / "board.json", base / "table.json"]
     for c in cands:
         if c.is_file():
@@ -326,6 +331,22 @@ class ScenarioPanel(QWidget):
         lay.addWidget(pool, 2)
         self.reinf, _rl = _table_box(lay, "Reinforcement schedule", ["unit", "turn", "enters"],
                                      self._reinf_changed)
+        # Korea's scenarios place counters by turn and hex; the other games' set-ups (areas,
+        # forces, decks, variants) are written in the file: no field here may write keys they
+        # do not read, so those fields are shown only where counters can be placed
+        self.placing = bool(counters)
+        f.setRowVisible(ttw, self.placing)
+        f.setRowVisible(self.f_data, self.placing)
+        pool.setVisible(self.placing)
+        self.reinf.parentWidget().setVisible(self.placing)
+        self.written_note = QLabel(
+            "This game's set-up, forces, variants and special rules are written in the scenario "
+            "file itself (see docs/scenarios.md and the game's folder). Save and the checks below "
+            "run; Play this scenario tries it.")
+        self.written_note.setWordWrap(True)
+        self.written_note.setStyleSheet("color: palette(mid);")
+        self.written_note.setVisible(not self.placing)
+        lay.insertWidget(1, self.written_note)
         self.victory, vl = _table_box(lay, "Victory", ["parameter", "value"], self._victory_changed)
         add = QPushButton("Add parameter")
         add.clicked.connect(self.add_victory_row)
