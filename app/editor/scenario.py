@@ -148,6 +148,32 @@ def scenario_problems(scen: dict[str, Any], counters: list[dict[str, Any]], map_
     return out
 
 
+AREA_COLOURS = {"us": "#3C7A3C", "allied": "#2F5F9F", "un": "#2F5F9F", "nk": "#B0302A", "communist": "#B0302A"}
+
+
+class AreasLayer(SceneLayer):
+    """The scenario's set-up areas (games that set up by area: the ``setup_areas`` hook), each
+    tinted in its side's colour; the one picked in the panel drawn stronger, the others faint."""
+
+    def __init__(self, scene: "ScenarioScene"):
+        super().__init__(scene, 4)
+
+    def paint(self, p: QPainter, option: QStyleOptionGraphicsItem, widget: Any = None) -> None:
+        s = self.s
+        for i, a in enumerate(s.areas):
+            picked = s.area_index in (-1, i)
+            col = QColor(AREA_COLOURS.get(str(a.get("side")), "#666666"))
+            one = s.area_index == i
+            col.setAlpha(120 if one else (45 if picked else 12))
+            edge = QColor(AREA_COLOURS.get(str(a.get("side")), "#666666")).darker(130)
+            p.setPen(QPen(edge, 1.2) if one else Qt.NoPen)
+            p.setBrush(col)
+            for h in a.get("hexes") or []:
+                poly = s.polys.get(h)
+                if poly is not None:
+                    p.drawPolygon(poly)
+
+
 class UnitsLayer(SceneLayer):
     """Counters at their set-up hexes and control markers, over the map."""
 
@@ -195,10 +221,33 @@ class ScenarioScene(HexMapScene):
         self.control_side = "allied"
         self.layer = UnitsLayer(self)
         self.addItem(self.layer)
+        #: set-up areas of a game that sets up by area (its ``setup_areas`` hook); -1: all shown alike
+        self.areas: list[dict[str, Any]] = []
+        self.area_index = -1
+        self.areas_layer = AreasLayer(self)
+        self.addItem(self.areas_layer)
+        self._read_areas()
         scen.changed.connect(self._scen_changed)
 
+    def _read_areas(self) -> None:
+        from app.games import get_game
+        try:
+            game = get_game(str(self.scen.data.get("game", "")))
+        except Exception:  # noqa: BLE001 - an unknown game: the checks below say so
+            game = None
+        hook = getattr(game, "setup_areas", None)
+        self.areas = list(hook(self.scen.data) or []) if callable(hook) else []
+        if self.area_index >= len(self.areas):
+            self.area_index = -1
+
+    def show_area(self, i: int) -> None:
+        self.area_index = i
+        self.areas_layer.update()
+
     def _scen_changed(self, _paths: list) -> None:
+        self._read_areas()
         self.layer.update()
+        self.areas_layer.update()
 
     def units(self) -> list[dict[str, Any]]:
         return effective_units(self.scen.data, self.counters)
@@ -347,6 +396,15 @@ class ScenarioPanel(QWidget):
         self.written_note.setStyleSheet("color: palette(mid);")
         self.written_note.setVisible(not self.placing)
         lay.insertWidget(1, self.written_note)
+        self.areas_box = QGroupBox("Set-up areas")
+        self.areas_box.setToolTip("Pick an area to see its hexes on the map; the first line shows them all")
+        al = QVBoxLayout(self.areas_box)
+        self.areas_list = QListWidget()
+        self.areas_list.setWordWrap(True)
+        self.areas_list.setHorizontalScrollBarPolicy(Qt.ScrollBarAlwaysOff)
+        self.areas_list.currentRowChanged.connect(self._area_picked)
+        al.addWidget(self.areas_list)
+        lay.insertWidget(2, self.areas_box, 2)
         self.victory, vl = _table_box(lay, "Victory", ["parameter", "value"], self._victory_changed)
         add = QPushButton("Add parameter")
         add.clicked.connect(self.add_victory_row)
@@ -359,11 +417,33 @@ class ScenarioPanel(QWidget):
     def _changed(self, *_: Any) -> None:
         self.refresh()
 
+    def _area_picked(self, row: int) -> None:
+        if self.scene is not None and not self._loading:
+            self.scene.show_area(row - 1)             # row 0: all areas
+
+    def _fill_areas(self) -> None:
+        areas = self.scene.areas if self.scene is not None else []
+        self.areas_box.setVisible(bool(areas))
+        self.areas_list.blockSignals(True)
+        self.areas_list.clear()
+        if areas:
+            self.areas_list.addItem(f"All {len(areas)} areas" if len(areas) > 1 else "The whole area")
+            for a in areas:
+                hidden = ", hidden" if a.get("hidden") else ""
+                it = QListWidgetItem(f"{a.get('side_name', a.get('side'))}: {a.get('name')} "
+                                     f"({len(a.get('hexes') or [])} hexes{hidden})")
+                it.setToolTip(it.text())
+                it.setForeground(QColor(AREA_COLOURS.get(str(a.get("side")), "#333333")))
+                self.areas_list.addItem(it)
+            self.areas_list.setCurrentRow(self.scene.area_index + 1)
+        self.areas_list.blockSignals(False)
+
     def _set(self, path: tuple, value: Any) -> None:
         if not self._loading:
             self.scen.edit(f"{'.'.join(map(str, path))} = {value}", [(path, value)])
 
     def refresh(self) -> None:
+        self._fill_areas()
         self._loading = True
         d = self.scen.data
         self.f_id.setText(str(d.get("id", "")))

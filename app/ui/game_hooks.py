@@ -167,6 +167,12 @@ class GameHooks(Protocol):
         """Who sits where; the hand-over screen appears only between different people and names the
         person. Default: ``state.players``."""
 
+    # -- the editor --------------------------------------------------------------------------------
+    def setup_areas(self, scenario: dict[str, Any]) -> list[dict[str, Any]]:
+        """``[{side, side_name, name, hexes, hidden}]``: a scenario's set-up areas on its map, which
+        the scenario editor lists and tints (one at a time when picked), for games that set up by
+        area (Semper Fi!). Default: no list."""
+
 
 def hook_names() -> list[str]:
     """Every hook :class:`GameHooks` declares, in its order."""

@@ -45,3 +45,21 @@ def test_a_semper_fi_scenario_is_not_given_korea_keys_by_the_editor(make_window,
     text = f.read_text(encoding="utf-8")
     assert 'name = "4.1 Ambush! (mine)"' in text
     assert "[start]" not in text and "last_turn" not in text and "[control]" not in text
+
+
+def test_semper_fi_set_up_areas_are_listed_and_drawn_one_at_a_time(make_window) -> None:
+    w = make_window(str(RESOURCES / "semper-fi" / "scenarios" / "5-1-morning-assault.toml"))
+    scene, panel = w.view.scene(), w.scenario_panel
+    assert [a["side"] for a in scene.areas] == ["us", "nk"]
+    assert panel.areas_box.isVisibleTo(panel) and panel.areas_list.count() == 3
+    assert panel.areas_list.item(1).text().startswith("US: 2/5 Marines")
+    assert all(h in scene.polys for a in scene.areas for h in a["hexes"])
+    panel.areas_list.setCurrentRow(2)                       # the North Korean area alone
+    assert scene.area_index == 1
+    panel.areas_list.setCurrentRow(0)
+    assert scene.area_index == -1
+
+
+def test_korea_scenarios_have_no_set_up_area_list(make_window) -> None:
+    w = make_window(str(RESOURCES / "korea38" / "scenarios" / "campaign.toml"))
+    assert not w.scenario_panel.areas_box.isVisibleTo(w.scenario_panel)

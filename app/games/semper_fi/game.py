@@ -171,6 +171,36 @@ class SemperFi(Game):
         from app.games.semper_fi.presentation import los_line
         return los_line(state, a, b)  # type: ignore[arg-type]
 
+    def setup_areas(self, scenario: dict[str, Any]) -> list[dict[str, Any]]:
+        """The scenario's set-up areas on its map, for the editor to draw (C11.1): one entry per
+        ``[[setup]]`` with an area: the side, a name (its formations) and the hexes. A file being
+        edited may be broken: then what can be read, or nothing."""
+        from app.games.semper_fi.data import board, counters
+        from app.games.semper_fi.scenario import area_hexes, with_variants
+        from app.games.semper_fi.sequence import SIDE_NAMES
+        try:
+            sc = with_variants(scenario, {})
+            b = board(str(sc["map"]))
+            forms = counters().formations
+        except Exception:  # noqa: BLE001 - a half-written file shows no areas, the checks say why
+            return []
+        nk_name = str((sc.get("play") or {}).get("nk_name", SIDE_NAMES["nk"]))
+        out: list[dict[str, Any]] = []
+        for e in sc.get("setup", []) or []:
+            if not isinstance(e, dict) or not isinstance(e.get("area"), dict):
+                continue
+            try:
+                hexes = sorted(area_hexes(b, e["area"]))
+            except Exception:  # noqa: BLE001
+                continue
+            names = [str(forms.get(str(u.get("formation")), {}).get("name", u.get("formation")))
+                     for u in e.get("units") or [] if isinstance(u, dict)]
+            side = str(e.get("side", ""))
+            out.append({"side": side, "side_name": nk_name if side == "nk" else SIDE_NAMES.get(side, side),
+                        "name": ", ".join(dict.fromkeys(names)) or "units", "hexes": hexes,
+                        "hidden": bool(e.get("hidden", False))})
+        return out
+
     def variants(self, scenario: dict[str, Any]) -> list[dict[str, str]]:
         """The scenario's variants as switches: option ``<id> = true`` turns one on."""
         out = [{"id": v["id"], "name": v["name"], "description": v.get("description", "")}
