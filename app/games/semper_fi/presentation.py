@@ -403,7 +403,8 @@ def prompt(state: SFState) -> str:
         from app.games.semper_fi.state import SETUP
         hexes = bd(state).hexset
         if not any((s.at == SETUP or s.at in hexes) and udef(u).side == state.active for u, s in state.units.items()):
-            sheets = any(a.get("type") == "draw-sheet" for a in actions.legal(state))
+            from app.games.semper_fi.orders import setup_actions
+            sheets = bool(setup_actions(state, state.active))          # no full legal listing here
             return (f"{who} player: no unit of yours sets up on the map (they start in the road column "
                     "or off the map); " + ("draw up your op sheets, then " if sheets else "")
                     + "finish setting up")
