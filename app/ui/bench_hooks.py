@@ -61,13 +61,26 @@ def _movable(win) -> list[str]:
     return out
 
 
+def _mouse(widget, pos, press: bool) -> None:
+    """A left-button press or release at ``pos`` delivered to ``widget`` as a user's would be.
+    Sent directly rather than through QtTest, so the packaged program need not ship QtTest
+    (packaging/README.md)."""
+    from PySide6.QtCore import QEvent, QPointF, Qt
+    from PySide6.QtGui import QMouseEvent
+    from PySide6.QtWidgets import QApplication
+    kind = QEvent.Type.MouseButtonPress if press else QEvent.Type.MouseButtonRelease
+    held = Qt.MouseButton.LeftButton if press else Qt.MouseButton.NoButton
+    local = QPointF(pos)
+    ev = QMouseEvent(kind, local, QPointF(widget.mapToGlobal(pos)), Qt.MouseButton.LeftButton,
+                     held, Qt.KeyboardModifier.NoModifier)
+    QApplication.sendEvent(widget, ev)
+
+
 def measure_drag_highlight(scenario_path: str | Path, n: int, cpu_ms: list[float] | None = None) -> list[float]:
     """Milliseconds from pressing on a movable piece to the frame showing its legal
     destinations lit up (drop_targets + highlight + repaint). ``cpu_ms``, when given, receives
     the processor time of the same steps (this thread's), which other work on the cores moves
     far less than the wall time."""
-    from PySide6.QtCore import Qt
-    from PySide6.QtTest import QTest
     app, win = _window(scenario_path)
     _wait_painted(app, win, 0)
     units = _movable(win)
@@ -85,12 +98,12 @@ def measure_drag_highlight(scenario_path: str | Path, n: int, cpu_ms: list[float
         app.processEvents()
         p = win.view.mapFromScene(item.pos())
         c0, t0 = time.thread_time(), time.perf_counter()
-        QTest.mousePress(vp, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, p)
+        _mouse(vp, p, press=True)
         vp.repaint()
         out.append((time.perf_counter() - t0) * 1000.0)
         if cpu_ms is not None:
             cpu_ms.append((time.thread_time() - c0) * 1000.0)
-        QTest.mouseRelease(vp, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, p)
+        _mouse(vp, p, press=False)
         win._key_action("escape")
     win.close()
     return out
