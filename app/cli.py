@@ -299,6 +299,10 @@ def cmd_schema(args: argparse.Namespace) -> int:
         from app.games import get_game
         _print_json(scenario_schema(get_game(args.game)))
         return EXIT_OK
+    if args.kind == "rules-summary":
+        from app.engine.rules_summary import SCHEMA
+        _print_json(SCHEMA)
+        return EXIT_OK
     _print_json(SCHEMAS[args.kind])
     return EXIT_OK
 
@@ -424,7 +428,8 @@ def build_parser() -> argparse.ArgumentParser:
     s.set_defaults(fn=cmd_fmt)
 
     s = sub.add_parser("schema", help="print the JSON Schema of a file kind")
-    s.add_argument("kind", choices=["scenario", "save", "journal", "hexmap", "pointgraph", "table"])
+    s.add_argument("kind", choices=["scenario", "save", "journal", "hexmap", "pointgraph", "table",
+                                    "rules-summary"])
     s.add_argument("--game", help="a game id: its scenario schema, positions included")
     s.set_defaults(fn=cmd_schema)
     return p

@@ -10,9 +10,10 @@ import importlib
 from pathlib import Path
 from typing import Any, Callable
 
-from app.engine import catalog
+from app.engine import catalog, rules_summary
 from app.engine.files import (JOURNAL_FORMAT, SAVE_FORMAT, SCENARIO_FORMAT, FileError, FileProblem,
                               Loaded, load)
+from app.engine.rules_summary import FORMAT as RULES_SUMMARY_FORMAT
 from app.engine.schemas import SAVE_SCHEMA, schema_problems
 
 #: Board file kinds and the engine function that checks each.
@@ -54,6 +55,8 @@ def validate_loaded(loaded: Loaded) -> list[FileProblem]:
         except FileError as e:
             return e.problems
         return []
+    if fmt == RULES_SUMMARY_FORMAT:
+        return rules_summary.problems_of(loaded)
     kind = data.get("kind")
     if isinstance(kind, str) and kind in BOARD_VALIDATORS:
         fn = _board_validator(kind)
@@ -68,8 +71,8 @@ def validate_loaded(loaded: Loaded) -> list[FileProblem]:
         return game_problems
     return [loaded.problem("format" if "format" in data else "",
                            "unknown file kind: expected a scenario (format = \"ridgeline-scenario\"), "
-                           "a save, a board (kind = hexmap/pointgraph/table) or a game data file "
-                           "under resources/<game>/")]
+                           "a save, rule summaries (format = \"ridgeline-rules-summary\"), a board "
+                           "(kind = hexmap/pointgraph/table) or a game data file under resources/<game>/")]
 
 
 def _game_data_problems(loaded: Loaded) -> list[FileProblem] | None:

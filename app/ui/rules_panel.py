@@ -3,7 +3,8 @@ data, and a search box. Rule numbers elsewhere in the window (the log, the comba
 status bar after a refusal) open it on that rule.
 
 Summaries are data: ``resources/<game>/rules_summary.toml`` (``[[rule]]`` with ``id``, optional
-``title`` and ``section``, ``summary``), written in our words, never the rule book's. Charts come
+``title`` and ``section``, ``summary``), written in our words, never the rule book's; read and
+checked by :mod:`app.engine.rules_summary` (a broken file is shown by line and field). Charts come
 from the game's optional ``rule_charts(state)`` hook: ``[{"title", "rule", "header", "rows"}]``.
 A game without either still gets the panel (it says what it lacks).
 """
@@ -12,14 +13,13 @@ from __future__ import annotations
 
 import html
 import re
-import tomllib
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QListWidget, QListWidgetItem, QSplitter, QTextBrowser, QWidget
 
+from app.engine.rules_summary import RuleSummary, read as read_summaries
 from app.ui.hooks import call_hook
 from app.ui.layouts import boxed, search_field
 
@@ -29,34 +29,25 @@ RULE_RE = re.compile(r"\b(C?\d{1,2}\.\d{1,2}[a-h]?(?:\.\d{1,2}){0,2}|GUTS-[A-Z]+
                      r"|FC-(?:D-[A-Z]+|\d{1,2}(?:\.\d{1,2})?))\b")
 
 
-@dataclass
-class RuleSummary:
-    id: str
-    title: str
-    section: str
-    summary: str
-
-    def aliases(self) -> list[str]:
-        """The rule numbers this entry answers to ("12.0 / 12.1" -> 12.0 and 12.1)."""
-        return [a.strip() for a in self.id.split("/") if a.strip()]
-
-
 def load_summaries(game_id: str, root: Path | None = None) -> list[RuleSummary]:
-    """The game's rule summaries (empty when it has none or the file cannot be read)."""
+    """The game's rule summaries (empty when it has none or the file is broken: see
+    :func:`summary_problems`)."""
+    return read_summaries(_summary_path(game_id, root))[0]
+
+
+def summary_problems(game_id: str, root: Path | None = None) -> list[str]:
+    """``FILE:LINE: field: message`` lines of a rule summary file that exists but is broken."""
+    path = _summary_path(game_id, root)
+    if not path.is_file():
+        return []
+    return [str(p) for p in read_summaries(path)[1]]
+
+
+def _summary_path(game_id: str, root: Path | None) -> Path:
     if root is None:
         from app import RESOURCES
         root = RESOURCES
-    path = Path(root) / game_id / "rules_summary.toml"
-    try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except (OSError, tomllib.TOMLDecodeError):
-        return []
-    out = []
-    for r in data.get("rule") or []:
-        if isinstance(r, dict) and r.get("id") and r.get("summary"):
-            out.append(RuleSummary(str(r["id"]), str(r.get("title") or ""), str(r.get("section") or ""),
-                                   str(r["summary"])))
-    return out
+    return Path(root) / game_id / "rules_summary.toml"
 
 
 def find_rule(rules: list[RuleSummary], number: str) -> RuleSummary | None:
@@ -164,7 +155,13 @@ class RulesPanel(QWidget):
             self.list.addItem(it)
         self._filter()
         if not self.rules:
-            self.text.setHtml(f"<p><i>{html.escape(self.game_name)} has no rule summaries yet.</i></p>")
+            broken = summary_problems(str(getattr(game, "id", "")))
+            if broken:
+                lines = "<br>".join(html.escape(b) for b in broken[:8])
+                self.text.setHtml(f"<p><b>The rule summaries of {html.escape(self.game_name)} could not "
+                                  f"be read:</b></p><p><tt>{lines}</tt></p>")
+            else:
+                self.text.setHtml(f"<p><i>{html.escape(self.game_name)} has no rule summaries yet.</i></p>")
 
     def _filter(self) -> None:
         q = self.search.text().strip().lower()
