@@ -30,9 +30,14 @@ class HexMapMixin:
         scene = HexMapScene(doc, palette, self)
         self._make_view(scene)
         scene.terrainPicked.connect(self._terrain_picked)
-        panel, lay = self._tools_panel(
-            ("inspect", "terrain", "fill", "pick", "hexside", "road", "elevation", "feature", "name", "label",
-             "line", "region", "box", "hilltop"), scene)
+        feats = style.hex_features(game, doc.data)
+        tools = ("inspect", "terrain", "fill", "pick", "hexside", "road", "elevation", "feature", "name", "label",
+                 "line", "region", "box", "hilltop")
+        if not feats:      # a game whose maps mark no cities or ports (Semper Fi!)
+            tools = tuple(t for t in tools if t != "feature")
+        else:
+            scene.hex_feature = feats[0]
+        panel, lay = self._tools_panel(tools, scene)
         # terrain palette
         pal = QGroupBox("Terrain")
         pg = QGridLayout(pal)
@@ -63,9 +68,10 @@ class HexMapMixin:
         self.side_combo.currentTextChanged.connect(lambda v: setattr(scene, "side_feature", v))
         f.addRow("Hexside", self.side_combo)
         self.feature_combo = QComboBox()
-        self.feature_combo.addItems(list(hexops.HEX_FEATURES))
+        self.feature_combo.addItems(list(feats))
         self.feature_combo.currentTextChanged.connect(lambda v: setattr(scene, "hex_feature", v))
-        f.addRow("Place", self.feature_combo)
+        if feats:
+            f.addRow("Place", self.feature_combo)
         self.elev_spin = QDoubleSpinBox()
         self.elev_spin.setRange(-1000, 10000)
         self.elev_spin.setDecimals(0)
@@ -91,7 +97,7 @@ class HexMapMixin:
         self.bg_slider.sliderReleased.connect(lambda: self.set_background_opacity(self.bg_slider.value() / 100))
         f.addRow("Background", self.bg_slider)
         lay.addWidget(opts)
-        self.hex_props = HexProperties(doc, scene)          # properties of the selected hex
+        self.hex_props = HexProperties(doc, scene, feats)          # properties of the selected hex
         self._dock_panels("Map tools", panel, lay, "Hex", self.hex_props)
         self._refresh_hex_controls()
 

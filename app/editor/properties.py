@@ -16,9 +16,10 @@ from app.editor.document import DELETE, Document
 class HexProperties(QWidget):
     """The selected hex: terrain, elevation, name and features, each edit undoable."""
 
-    def __init__(self, doc: Document, scene: Any):
+    def __init__(self, doc: Document, scene: Any, features: tuple[str, ...] = hexops.HEX_FEATURES):
         super().__init__()
         self.doc, self.scene = doc, scene
+        self.features = tuple(features)     # the hex features this map's game reads (style.hex_features)
         self._loading = False
         f = QFormLayout(self)
         self.title = QLabel("Click a hex with Inspect")
@@ -36,7 +37,7 @@ class HexProperties(QWidget):
         f.addRow("Contour level", self.level)
         f.addRow("Name", self.name)
         self.feats: dict[str, QCheckBox] = {}
-        for feat in hexops.HEX_FEATURES:
+        for feat in self.features:
             cb = QCheckBox(feat)
             cb.toggled.connect(lambda _v, feat=feat: self._features())
             self.feats[feat] = cb
@@ -84,7 +85,7 @@ class HexProperties(QWidget):
     def _features(self) -> None:
         feats = sorted(f for f, cb in self.feats.items() if cb.isChecked())
         extra = [f for f in self.doc.data.get("hexes", {}).get(self.scene.selected_hex, {}).get("features", [])
-                 if f not in hexops.HEX_FEATURES]
+                 if f not in self.features]
         self._set("features", sorted(feats + extra) or None)
 
 

@@ -7,6 +7,7 @@ The printed-map palette follows ``shared/design/UI.md``. A game's own terrain ch
 from __future__ import annotations
 
 import tomllib
+import json
 from pathlib import Path
 from typing import Any
 
@@ -59,6 +60,36 @@ def game_of(path: str | None) -> str | None:
         if p == "resources" and i + 1 < len(parts) - 1:
             return parts[i + 1]
     return None
+
+
+def hex_features(game: str | None, data: Any = None) -> tuple[str, ...]:
+    """The hex features (city, port, ...) a map's game reads, for the editor's feature tool and
+    hex properties: those the game's shipped hex maps use, with any already in this map. A map
+    of no game gets the hex-and-counter defaults; a game whose maps use none (Semper Fi!'s
+    contour maps) gets none, so no box offers it a Korea city."""
+    from app.editor.hexops import HEX_FEATURES
+    found: list[str] = []
+
+    def add(hexmap: Any) -> None:
+        for e in ((hexmap or {}).get("hexes") or {}).values() if isinstance(hexmap, dict) else ():
+            for f in (e.get("features") or []) if isinstance(e, dict) else ():
+                if isinstance(f, str) and f not in found:
+                    found.append(f)
+    if game:
+        from app import RESOURCES
+        folder = RESOURCES / game
+        for f in sorted(folder.glob("*.json")) + sorted(folder.glob("maps/*.json")):
+            try:
+                doc = json.loads(f.read_text(encoding="utf-8"))
+            except (OSError, ValueError):
+                continue
+            if isinstance(doc, dict) and doc.get("kind") == "hexmap":
+                add(doc)
+    else:
+        found.extend(HEX_FEATURES)
+    add(data)
+    order = {f: i for i, f in enumerate(HEX_FEATURES)}
+    return tuple(sorted(found, key=lambda f: (order.get(f, len(order)), f)))
 
 
 def terrain_palette(game: str | None, extra_names: Any = (), near: str | None = None) -> dict[str, str]:
