@@ -3,7 +3,8 @@
 Any game with the ``drawn_card(state)`` hook gets it: the hook returns ``{"key", "title",
 "subtitle", "lines", "rule"}`` for the card in play (``key`` changes with each draw) or None.
 The face appears when a new key shows up, stays until the player closes it (or a new card
-replaces it), and is hidden while the hand-over screen covers the window.
+replaces it), and is hidden while the hand-over screen covers the window and once the game is
+over.
 """
 
 from __future__ import annotations
@@ -101,6 +102,8 @@ def update(window: Any, game: Any, state: Any, covered: bool) -> None:
         face = window.card_face = CardFace(window.view)
         face.rule_clicked.connect(window.open_rule)
     card = call_hook(game, "drawn_card", state, default=None)
+    if getattr(state, "finished", False):
+        card = None                         # the game is over: the result, not the last draw
     if covered or not card:
         if covered and face.isVisible():
             face.covered = True             # shown again once the next person has the screen

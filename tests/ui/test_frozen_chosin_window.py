@@ -122,6 +122,15 @@ def test_the_drawn_event_card_is_shown_as_a_card_face(qtbot):
     assert not face.isVisible()                  # the same card does not come back by itself
 
 
+def test_the_card_face_goes_when_the_game_is_over(qtbot):
+    w = fc_window(qtbot)
+    to_planning(w)
+    assert w.card_face.isVisible()
+    w.match.state.finished = True        # as the last action of a game leaves it
+    w.refresh()
+    assert not w.card_face.isVisible()
+
+
 def test_dragging_a_base_shows_its_reach_and_lines(qtbot):
     w = fc_window(qtbot, seats={})
     to_moving(w)
