@@ -14,6 +14,8 @@ from app.ai.korea38.situation import Situation
 from app.engine.match import Match
 from app.games.korea38 import GAME
 
+from korea38_positions import china_box, ci_position
+
 MANPO = "1601"
 #: Every hex an infantry arrival in Manp'o can reach in a summer Pre-Combat Movement Phase.
 EXITS = ["1701", "1802", "1702", "1801", "1703", "1900", "1704", "1602", "1705", "1606", "1506"]
@@ -32,30 +34,10 @@ def strict(monkeypatch):
 def _position() -> dict:
     """Turn 9, Communist Movement Phase: twelve PVA divisions fill Manp'o and all its exits;
     nine more PVA divisions arrive on turn 10 (and PVA points rebuild three)."""
-    from app import RESOURCES
-    from app.engine.scenario import load_scenario
-    _g, loaded = load_scenario(RESOURCES / "korea38" / "scenarios" / "chinese-intervention.toml")
-    sc = dict(loaded.data)
-    first = [p["id"] for p in sc["piece"] if p["at"] == "china"]
-    comm = dict(zip(first, [MANPO] + EXITS))
+    comm = dict(zip(china_box(), [MANPO] + EXITS))
     comm["kpa-1"] = "1411"
-    pieces = []
-    for p in sc["piece"]:
-        q = dict(p)
-        u = q["id"]
-        if u in comm:
-            q.update(at=comm[u], reduced=False)
-        elif u in ALLIED_AT:
-            q["at"] = ALLIED_AT[u]
-        elif q["at"] == "china" or (u.startswith("kpa") and q["at"][:1].isdigit()):
-            q["at"] = "eliminated-communist"
-        elif q["at"][:1].isdigit():
-            q["at"] = "eliminated-allied"
-        pieces.append(q)
-    sc["piece"] = pieces
-    sc["control"] = dict(sc.get("control", {}), **{"1411": "communist", MANPO: "communist"})
-    sc["start"] = dict(sc["start"], turn=9, phase="communist-movement", active="communist")
-    return sc
+    return ci_position(comm, ALLIED_AT, 9, "communist-movement",
+                       control={"1411": "communist", MANPO: "communist"})
 
 
 def _free_exits_after_movement(exit_clear: float) -> tuple[int, list[str]]:

@@ -28,6 +28,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from app.games.korea38 import movement as rmove
+from app.games.korea38 import sequence as rseq
 from app.games.korea38.data import ALLIED, COMMUNIST
 from app.games.korea38.state import FEC, SEA
 
@@ -85,6 +86,20 @@ def behind(sit: Situation, cfg: dict[str, Any]) -> float:
     return cfg.get("behind_push", 0.35) * (span - left) / span
 
 
+def moves_first(sit: Situation) -> bool:
+    """Is ``sit.side`` the side whose Player Turn opens every Game Turn (4.0: the Communists)?
+
+    That side can only attack from contact it held through the other side's whole turn: its
+    infantry may not move before its own Combat Phase (8.1) and the enemy, moving last, may
+    leave a zone of control freely (8.3). So the losses it risks by standing next to the enemy
+    at the end of its Movement Phase are the price of attacking at all, and its planner weighs
+    them less (``first_mover_threat``); the side moving last decides where contact is and keeps
+    the full weight. Measured in docs/ai.md ("Contact and support for the side that moves
+    first")."""
+    from app.games.korea38.state import PHASES
+    return bool(PHASES) and rseq.phase_side(PHASES[0]) == sit.side
+
+
 def weights(sit: Situation, cfg: dict[str, Any], mode: str) -> Weights:
     a = aggression(sit, cfg)
     w = Weights(obj=0.12 + 0.5 * a, prog=8.0 * a, threat=1.25 - 0.6 * a, cover=2.2 - 0.7 * a,
@@ -94,6 +109,8 @@ def weights(sit: Situation, cfg: dict[str, Any], mode: str) -> Weights:
         w.noic = 0.25
         w.pocket = 0.1
     w.threat *= cfg.get("threat_scale", 1.0)
+    if moves_first(sit):
+        w.threat *= cfg.get("first_mover_threat", 1.0)
     w.prog *= cfg.get("prog_scale", 1.0)
     w.obj *= cfg.get("obj_scale", 1.0)
     w.cover *= cfg.get("cover_scale", 1.0)
@@ -595,6 +612,12 @@ class Planner:
                     used_slots.add(s_)
         # offensive support: movers to hexes next to an attacker and outside enemy zones
         if plans and not nxt and sit.data.offensive(state.turn, sit.side) and cfg.get("support", True):
+            self._place_support(plans, place, fixed, movers, used_units, used_slots, judge)
+        # ... and for next turn's offensive: only armour and arrivals move before that Combat
+        # Phase (8.1), so the supporters (9.2.4.1) and human waves (9.2.4.2) of a battle
+        # prepared now must stand behind its attackers at the end of this Movement Phase
+        if plans and off_next and cfg.get("next_support", True) \
+                and cfg.get("plan_support", sit.side == COMMUNIST):
             self._place_support(plans, place, fixed, movers, used_units, used_slots, judge)
         return place, plans
 

@@ -44,7 +44,8 @@ LEVELS: dict[str, dict[str, Any]] = {
 def level_config(level: str) -> dict[str, Any]:
     base = {"noise": 0.0, "support": True, "threat_scale": 1.0, "max_subset": 6, "enemy_air_p": 0.5,
             "min_battle": 0.15, "air_reserve": 0.9, "air_cost": 0.35, "unit_cost": 0.08,
-            "retreat_band": True, "improve": 0, "amphibious": True, "armistice": True}
+            "retreat_band": True, "improve": 0, "amphibious": True, "armistice": True,
+            "first_mover_threat": 0.4}
     base.update(LEVELS.get(level, {}))
     return base
 
