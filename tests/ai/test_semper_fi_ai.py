@@ -106,6 +106,22 @@ def test_beats_random_in_a_small_fixed_sample() -> None:
     assert wins >= 2
 
 
+def test_2_3_the_marines_of_4_1_climb_less_in_the_heat(monkeypatch) -> None:
+    """Three games of 4.1 in full against random North Koreans where the old weight of a contour
+    climbed (0.6) cost the Marines 12-16 steps (mortar and tank steps double) and an NK Major."""
+    from app.ai.semper_fi import player as ai_player
+    from app.games.semper_fi.victory import steps_lost
+
+    def lost(weight: float) -> list[int]:
+        monkeypatch.setattr(ai_player, "HEAT_CLIMB", weight)
+        return [steps_lost(play("4-1-ambush", s, ("ai", "random"), short=False).state, "us",
+                           double=("mortar", "armor")) for s in (1003, 1006, 1007)]
+    weight = ai_player.HEAT_CLIMB
+    old, new = lost(0.6), lost(weight)
+    assert min(old) >= 12
+    assert sum(new) <= sum(old) // 2 and max(new) < 12, (old, new)
+
+
 def test_fires_at_a_spotted_enemy_rather_than_ending_the_phase() -> None:
     st = bare()
     put(st, "1-5-plt-1", "8.10")
