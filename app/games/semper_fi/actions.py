@@ -301,9 +301,16 @@ def _settle(state: SFState, ctx: Context) -> None:
     if state.result is not None:
         state.finished = True
         return
-    # drop reactions that have nothing left to offer
-    while state.pending and pending_actions(state) == [{"type": "pass"}]:
-        _close(state, state.pending.pop(0), ctx)
+    # drop reactions that have nothing left to offer; a retreat whose every path has closed
+    # since it was rolled (another unit's retreat, a unit revealed) ends as C7.3 says
+    while state.pending:
+        if pending_actions(state) == [{"type": "pass"}]:
+            _close(state, state.pending.pop(0), ctx)
+        elif state.pending[0].kind == "retreat" and not pending_actions(state):
+            p = state.pending.pop(0)
+            morale.start_retreat(state, p.units[0], p.count, ctx)
+        else:
+            break
     if state.pending:
         state.active = state.pending[0].side
     elif state.phase.startswith("action") or state.phase == "air-artillery":
