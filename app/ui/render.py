@@ -63,7 +63,11 @@ def render_scene(scene, path: str | Path, width: int = 0, height: int = 0) -> Pa
     p.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform)
     p.setRenderHint(QPainter.RenderHint.TextAntialiasing)
     scene.direct = True
-    scene.render(p, QRectF(0, 0, width, height), src, Qt.AspectRatioMode.KeepAspectRatio)
+    # the board at the largest size that fits, centred (Qt's own fit keeps it in the top left)
+    k = min(width / max(src.width(), 1e-9), height / max(src.height(), 1e-9))
+    w, h = src.width() * k, src.height() * k
+    target = QRectF((width - w) / 2.0, (height - h) / 2.0, w, h)
+    scene.render(p, target, src, Qt.AspectRatioMode.IgnoreAspectRatio)
     p.end()
     out = Path(path)
     out.parent.mkdir(parents=True, exist_ok=True)

@@ -57,6 +57,13 @@ def _simple_font(px: int) -> QFont:
     return theme.counter_font(px, True)
 
 
+def glance_text(piece: dict[str, Any]) -> str:
+    """The figure a counter shows when too small to print: what the game says reads at a glance
+    (``glance``; Semper Fi!: the steps left, since the first printed value of a two-mode counter
+    is 0 for a machine gun in move mode), else the first of its values (Korea: the strength)."""
+    return str(piece.get("glance") or str(piece.get("values") or "").split("-")[0])
+
+
 def paint_simple_counter(p: QPainter, piece: dict[str, Any], body: QRectF, sides: tuple[str, ...]) -> None:
     """A counter too small to read printed (a whole-map view): a slightly larger plain block in
     its colour with its strength in bold, so the front still reads at a glance."""
@@ -69,7 +76,7 @@ def paint_simple_counter(p: QPainter, piece: dict[str, Any], body: QRectF, sides
     if piece.get("reduced"):
         p.fillRect(QRectF(big.left(), big.center().y() - big.height() * 0.1, big.width(), big.height() * 0.2),
                    QColor(255, 255, 255, 150))
-    strength = str(piece.get("values") or "").split("-")[0]
+    strength = glance_text(piece)
     if strength:
         p.setFont(_simple_font(max(1, round(big.height() * 0.62))))
         p.setPen(QColor("#FBF7EC") if theme.is_dark(c) else QColor("#1C1814"))

@@ -127,3 +127,17 @@ def test_victory_status_gives_the_level_once_and_the_reason_beside_it() -> None:
     assert vs["short"] and vs["summary"]
     assert not vs["summary"].startswith(vs["short"])          # "NK Victory: ..." was said twice
     assert vs["summary"][0].isupper() and vs["summary"].lower() == vs["reason"].lower()
+
+
+def test_whole_map_view_shows_a_machine_gun_in_move_mode_by_its_steps_not_a_zero() -> None:
+    """At whole-map zoom a counter is a plain block with one figure. The first printed value of a
+    Marine MG section in move mode is its area fire, 0; the block now shows the steps left."""
+    from app.ui.scene_items import glance_text
+    st = bare()
+    put(st, "1-5-mg-1", "12.10", mode="move", steps=1)
+    put(st, "1-5-plt-1", "12.11")
+    pcs = {p["id"]: p for p in GAME.pieces(st, "us")}
+    mg, plt = pcs["1-5-mg-1"], pcs["1-5-plt-1"]
+    assert mg["values"].startswith("0-")
+    assert glance_text(mg) == "1" and glance_text(plt) == str(st.units["1-5-plt-1"].steps)
+    assert glance_text({"values": "8-4"}) == "8"            # Korea-style counters: the strength

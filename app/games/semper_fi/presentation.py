@@ -72,7 +72,7 @@ def pieces(state: SFState, side: str | None) -> list[dict[str, Any]]:
             "id": uid, "at": shown_at, "kind": "counter", "side": d.side, "nation": t.nation,
             "unit_type": t.unit_type, "size": t.size, "label": d.label,
             "values": (f"{vals.area}-{vals.range}" + (f"-{t.move.ma}" if s.mode == "move" else "")),
-            "reduced": s.steps < t.steps, "flags": flags,
+            "reduced": s.steps < t.steps, "flags": flags, "glance": str(s.steps),
             "info": [d.formation_name + (f", {company_name(d.formation, d.company)}" if d.company else ""), t.name,
                      f"Steps {s.steps} of {t.steps}; morale {t.morale}",
                      f"Fire mode: area {t.fire.area}, range {t.fire.range}"
