@@ -6,8 +6,8 @@ The printed-map palette follows ``shared/design/UI.md``. A game's own terrain ch
 
 from __future__ import annotations
 
-import tomllib
 import json
+import tomllib
 from pathlib import Path
 from typing import Any
 

@@ -13,7 +13,6 @@ from typing import Any, Callable
 from app.engine import catalog, rules_summary
 from app.engine.files import (JOURNAL_FORMAT, SAVE_FORMAT, SCENARIO_FORMAT, FileError, FileProblem,
                               Loaded, load)
-from app.engine.rules_summary import FORMAT as RULES_SUMMARY_FORMAT
 from app.engine.schemas import SAVE_SCHEMA, schema_problems
 
 #: Board file kinds and the engine function that checks each.
@@ -55,7 +54,7 @@ def validate_loaded(loaded: Loaded) -> list[FileProblem]:
         except FileError as e:
             return e.problems
         return []
-    if fmt == RULES_SUMMARY_FORMAT:
+    if fmt == rules_summary.FORMAT:
         return rules_summary.problems_of(loaded)
     kind = data.get("kind")
     if isinstance(kind, str) and kind in BOARD_VALIDATORS:

@@ -25,8 +25,7 @@ from app.ui.boards import PPI, anchor_path, star_path
 SHADOW = 0.12
 DIM_FLAGS = frozenset({"used", "moved", "fought", "spent", "activated", "fired", "done"})
 _LOOK_KEYS = ("kind", "side", "nation", "unit_type", "size", "label", "values", "reduced", "colour",
-              "flags", "w", "h", "r", "hidden", "shape", "text", "chips", "mode", "modes", "morale",
-              "glance")
+              "flags", "w", "h", "r", "hidden", "shape", "text", "chips", "mode", "modes", "morale")
 
 
 def look_key(piece: dict[str, Any]) -> str:

@@ -30,7 +30,7 @@ from typing import Any
 from app.games.korea38 import movement as rmove
 from app.games.korea38 import sequence as rseq
 from app.games.korea38.data import ALLIED, COMMUNIST
-from app.games.korea38.state import FEC, SEA
+from app.games.korea38.state import FEC, PHASES, SEA
 
 from app.ai.korea38.situation import INF, Situation
 from app.ai.korea38.tactics import BattleJudge, defendable
@@ -96,7 +96,6 @@ def moves_first(sit: Situation) -> bool:
     them less (``first_mover_threat``); the side moving last decides where contact is and keeps
     the full weight. Measured in docs/ai.md ("Contact and support for the side that moves
     first")."""
-    from app.games.korea38.state import PHASES
     return bool(PHASES) and rseq.phase_side(PHASES[0]) == sit.side
 
 

@@ -304,9 +304,10 @@ def _settle(state: SFState, ctx: Context) -> None:
     # drop reactions that have nothing left to offer; a retreat whose every path has closed
     # since it was rolled (another unit's retreat, a unit revealed) ends as C7.3 says
     while state.pending:
-        if pending_actions(state) == [{"type": "pass"}]:
+        offered = pending_actions(state)
+        if offered == [{"type": "pass"}]:
             _close(state, state.pending.pop(0), ctx)
-        elif state.pending[0].kind == "retreat" and not pending_actions(state):
+        elif state.pending[0].kind == "retreat" and not offered:
             p = state.pending.pop(0)
             morale.start_retreat(state, p.units[0], p.count, ctx)
         else:
