@@ -41,12 +41,28 @@ def passive(state: SFState, side: str) -> bool:
 
 
 def objectives_for(state: SFState, side: str) -> frozenset[str]:
-    """For the 4.1-style Marines: the high-ground hexes where enemy markers stand (a hidden marker's
-    hex is on the map for both players, 1.3), the ones to clear; for everyone else the named hexes."""
-    if not passive(state, side):
-        return objective_hexes(state)
+    """For the 4.1-style Marines and the East Hill attacker (7.2, 7.5): the objective hexes where
+    enemy markers stand (a hidden marker's hex is on the map for both players, 1.3), the ones to
+    clear; for everyone else the named hexes."""
     hg = objective_hexes(state)
-    return frozenset(s.at for u, s in state.units.items() if udef(u).side != side and s.at in hg)
+    if passive(state, side):
+        return frozenset(s.at for u, s in state.units.items() if udef(u).side != side and s.at in hg)
+    if victory(state).get("kind") == "east-hill" and side == attacker(state):
+        # 7.2, 7.5: one enemy unit left high on the hill keeps the attacker from winning, so the
+        # hexes it holds are the ones to take; the rest of the hill counts once it is clear
+        held = frozenset(s.at for u, s in state.units.items() if udef(u).side != side and s.at in hg)
+        return held or hg
+    return hg
+
+
+def hill_cleared(state: SFState, side: str) -> bool | None:
+    """7.2, 7.5: the East Hill attacker has cleared the hill; now it must keep the enemy from
+    walking back onto it before the end, which takes hexes covered, not units stacked. None for
+    every other side and scenario."""
+    if victory(state).get("kind") != "east-hill" or side != attacker(state):
+        return None
+    hg = objective_hexes(state)
+    return not any(s.at in hg for u, s in state.units.items() if udef(u).side != side)
 
 
 def objective_hexes(state: SFState) -> frozenset[str]:

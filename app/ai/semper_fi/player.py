@@ -21,7 +21,8 @@ from app.games.semper_fi.units import bd, other, udef
 from app.ai.semper_fi import op_sheets
 from app.ai.semper_fi.evaluate import (enemy_steps_at, fire_value, hex_score, nearest,
                                        visible_enemies)
-from app.ai.semper_fi.objectives import ATTACK, objectives_for, passive, role
+from app.ai.semper_fi.objectives import (ATTACK, hill_cleared, objective_hexes, objectives_for, passive,
+                                         role)
 
 FIRE_MIN = 0.12          # below this expected value a direct fire is not worth revealing for
 ASSAULT_ODDS = 1.5       # our assault firepower against theirs (C8.2), more against dug-in troops
@@ -109,6 +110,8 @@ class SemperFiAI:
         if t in ("reserve", "place-rest"):
             return -5.0
         if t == "go-first":
+            if state.turn >= len(state.clock):
+                return -1.0                      # the last turn: the victory is read at its end, act last
             return 1.0 if c.role == ATTACK else -1.0
         if t == "go-second":
             return 0.0
@@ -240,7 +243,10 @@ class SemperFiAI:
         need = ASSAULT_ODDS + (0.5 if dug else 0.0)
         ratio = mine / max(1.0, their)
         last = state.turn >= len(state.clock) - 1
-        if c.role == ATTACK and last and a["to"] in c.obj:
+        final = state.turn >= len(state.clock) and state.phase == "action-2"
+        if c.role == ATTACK and final and a["to"] in c.obj:
+            need = min(need, 0.34)                         # the game's last phase: any chance beats none
+        elif c.role == ATTACK and last and a["to"] in c.obj:
             need = min(need, 1.0)                          # the hex must be ours at the end
         elif c.role == ATTACK and udef(group[0]).side != "us" and _dark_left(state) <= 1 \
                 and a["to"] in c.obj and state.lights and _dark_seen(state):
@@ -291,6 +297,11 @@ class SemperFiAI:
             gain -= 0.5 * (c.foe_within(a["to"], 1) - c.foe_within(frm, 1))
         elif c.role == ATTACK and not c.passive and c.foe_within(a["to"], 1):
             gain += 0.15 * min(3, c.crowd(state, a["to"]))  # concentrate next to the enemy for one assault
+        if c.hill and frm in c.hill and a["to"] in c.hill and c.crowd(state, a["to"]) == 0 \
+                and c.crowd(state, frm) >= 2 and (c.hold or not c.foe_within(frm, 1)):
+            # 7.2, 7.5: an empty hill hex is a way (back) on for the enemy; a stack not gathered
+            # for an assault spreads over them, the hexes nearest the enemy first
+            gain += 0.6 + 0.1 * max(0, 6 - nearest(state, a["to"], c._foe_hexes))
         return gain - 0.05 + op_sheets.move_pull(state, a)
 
 
@@ -302,6 +313,8 @@ class _Ctx:
         self.role = role(state, side)
         self.obj = objectives_for(state, side)
         self.passive = passive(state, side)
+        self.hold = hill_cleared(state, side)        # None: not an East Hill attacker
+        self.hill = objective_hexes(state) if self.hold is not None else frozenset()
         self.foes = visible_enemies(state, side)
         self.b = bd(state)
         self.mine = [u for u in state.units if udef(u).side == side and state.units[u].at in self.b.hexset]
