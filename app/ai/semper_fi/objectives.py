@@ -55,6 +55,12 @@ def objectives_for(state: SFState, side: str) -> frozenset[str]:
     return hg
 
 
+def each_hex_counts(state: SFState) -> bool:
+    """4.2: the defender must hold every one of the named hexes (a Marine in each start hex),
+    so a hex left empty is a hex lost, not one of many."""
+    return victory(state).get("kind") == "hold-hexes"
+
+
 def hill_cleared(state: SFState, side: str) -> bool | None:
     """7.2, 7.5: the East Hill attacker has cleared the hill; now it must keep the enemy from
     walking back onto it before the end, which takes hexes covered, not units stacked. None for

@@ -21,8 +21,8 @@ from app.games.semper_fi.units import bd, other, udef
 from app.ai.semper_fi import op_sheets
 from app.ai.semper_fi.evaluate import (enemy_steps_at, fire_value, hex_score, nearest,
                                        visible_enemies)
-from app.ai.semper_fi.objectives import (ATTACK, hill_cleared, objective_hexes, objectives_for, passive,
-                                         role)
+from app.ai.semper_fi.objectives import (ATTACK, each_hex_counts, hill_cleared, objective_hexes,
+                                         objectives_for, passive, role)
 
 FIRE_MIN = 0.12          # below this expected value a direct fire is not worth revealing for
 ASSAULT_ODDS = 1.5       # our assault firepower against theirs (C8.2), more against dug-in troops
@@ -146,6 +146,8 @@ class SemperFiAI:
             return 20.0 if not state.contact else -2.0
         if t == "fall-back":
             s = state.units[a["unit"]]
+            if c.last_holder(state, a["unit"]):
+                return -1.0                              # 4.2: a start hex left empty is lost
             if c.role == ATTACK and s.at in c.obj and state.turn >= len(state.clock) - 1:
                 return -1.0                              # the last turns: stay on the objective
             if s.morale in ("suppressed", "paralysed") and c.adjacent_foes(s.at):
@@ -251,6 +253,8 @@ class SemperFiAI:
         elif c.role == ATTACK and udef(group[0]).side != "us" and _dark_left(state) <= 1 \
                 and a["to"] in c.obj and state.lights and _dark_seen(state):
             need = min(need, 1.0)                          # 3.2: go in before the light comes
+        if c.each_hex and c.role != ATTACK and a["from"] in c.obj and len(group) == c.crowd(state, a["from"]):
+            return -1.0                                    # 4.2: winning would leave a start hex empty
         if ratio < need:
             return -1.0
         v = 0.3 * (ratio - need) + shaken + c.objective_bonus(a["to"])
@@ -260,6 +264,8 @@ class SemperFiAI:
         u = a["unit"]
         s = state.units[u]
         if a["to"] == "move":
+            if c.each_hex and c.role != ATTACK and c.vacant_objective(state) and not c.last_holder(state, u):
+                return 0.5                               # 4.2: go back to the start hex left empty
             if c.role != ATTACK:
                 return -0.5 if s.at in c.obj or not c.obj else 0.1 * nearest(state, s.at, c.obj) - 0.3
             if s.at in c.obj and c.foe_within(s.at, 3):
@@ -289,6 +295,12 @@ class SemperFiAI:
                 return 0.5 + 0.1 * hex_score(state, c.side, a["to"])
             return 1.0 + 0.01 * hex_score(state, c.side, a["to"])
         gain = hex_score(state, c.side, a["to"], c.foes) - hex_score(state, c.side, frm, c.foes)
+        if a["to"] not in c.obj and c.last_holder(state, u):
+            gain -= 3.0                                  # 4.2: every start hex must be held at the end
+        elif c.each_hex and c.role != ATTACK and c.vacant_objective(state):
+            empty = c.vacant(state)                      # 4.2: fill a start hex left empty
+            return (nearest(state, frm, empty) - nearest(state, a["to"], empty)) \
+                + (1.0 if a["to"] in empty else 0.0) - 0.05
         if state.mines.get(a["to"]) == "known" and c.side != "us":
             gain -= 3.0                                  # C15.1: a minefield that has gone off
         if (state.scen.get("rules") or {}).get("heat") and udef(u).side == "us":
@@ -313,6 +325,7 @@ class _Ctx:
         self.role = role(state, side)
         self.obj = objectives_for(state, side)
         self.passive = passive(state, side)
+        self.each_hex = each_hex_counts(state)
         self.hold = hill_cleared(state, side)        # None: not an East Hill attacker
         self.hill = objective_hexes(state) if self.hold is not None else frozenset()
         self.foes = visible_enemies(state, side)
@@ -330,6 +343,21 @@ class _Ctx:
                 if udef(u).side == self.side:
                     self._crowd[s.at] = self._crowd.get(s.at, 0) + 1
         return self._crowd.get(h, 0)
+
+    def last_holder(self, state: SFState, u: str) -> bool:
+        """``u`` is the defender's only unit in one of the hexes it must hold, in a scenario where
+        each of them counts (4.2's start hexes, not 6.x's area where one hex is enough)."""
+        if not self.each_hex or self.role == ATTACK:
+            return False
+        at = state.units[u].at
+        return at in self.obj and self.crowd(state, at) == 1
+
+    def vacant(self, state: SFState) -> list[str]:
+        """The hexes the defender must hold with none of its units in them."""
+        return [h for h in self.obj if self.crowd(state, h) == 0]
+
+    def vacant_objective(self, state: SFState) -> bool:
+        return bool(self.vacant(state))
 
     def foe_within(self, h: str, n: int) -> bool:
         return any(self.b.grid.distance(h, f) <= n for f in self._foe_hexes)
