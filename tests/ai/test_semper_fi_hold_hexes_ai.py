@@ -1,7 +1,8 @@
-"""The AI defending 4.2's start hexes: every one of them must hold a Marine at the end (4.2's
-victory), so the last Marine in a start hex neither assaults out of it nor walks away, and a
-Marine from a crowded start hex goes to fill one left empty. Against the greedy North Koreans
-the old AI drew 83 of 100 games, mostly with one start hex empty and no enemy in it."""
+"""The AI defending ground it must keep at the end. 4.2 counts every start hex, so the last
+Marine in one neither assaults out of it nor walks away, and a Marine from a crowded start hex
+goes to fill one left empty (against the greedy North Koreans the old AI drew 83 of 100 games,
+mostly with a start hex empty and no enemy in it). 7.1 counts any Chinese unit near the town or
+the airfield at the end, so in the last phase the Marines assault one even at poor odds."""
 
 from __future__ import annotations
 
@@ -41,3 +42,32 @@ def test_4_2_a_marine_from_a_crowded_start_hex_fills_the_empty_one() -> None:
     legal = m.legal_actions()
     a = make_ai(seed=1, side="us").choose(m, legal)
     assert a["type"] == "move" and a["to"] == "8.12", a
+
+
+def _perimeter(turn_from_end: int, phase: str) -> Match:
+    """7.1 on its map: a Chinese platoon inside the 3 hexes around Hagaru and the airfield, next
+    to a Marine platoon of about the same assault firepower."""
+    sc = scenario("7-1-assault-on-the-airstrip")
+    st = bare(map_name="hagaru", stand_in=False, first="28 Nov 2200", last="29 Nov 0100",
+              victory=sc["victory"])
+    put(st, "how-3-1-plt-2", "16.11")
+    put(st, "1-172-plt-4", "16.10", hidden=False)
+    st.turn = len(st.clock) - turn_from_end
+    st.phase = phase
+    m = Match.start(GAME, sc, seed=3, keep_snapshots=False)
+    m.state = st
+    return m
+
+
+def test_7_1_in_the_last_phase_the_marines_go_in_at_poor_odds_against_a_unit_that_costs_a_level() -> None:
+    """A Chinese unit within 3 hexes of the town or the airfield at the end turns a US win into a
+    draw (7.1); in the game's last action phase even a poor assault is better than none."""
+    from app.ai.semper_fi.player import _Ctx
+    go_in = {"type": "assault", "from": "16.11", "to": "16.10"}
+    early = _perimeter(3, "action-1")
+    ai = make_ai(seed=1, side="us")
+    assert go_in in early.legal_actions()
+    assert ai.score(early.state, go_in, _Ctx(early.state, "us")) < 0          # not worth it yet
+    final = _perimeter(0, "action-2")
+    assert go_in in final.legal_actions()
+    assert ai.score(final.state, go_in, _Ctx(final.state, "us")) > 0

@@ -55,6 +55,24 @@ def objectives_for(state: SFState, side: str) -> frozenset[str]:
     return hg
 
 
+def denied_hexes(state: SFState, side: str) -> frozenset[str]:
+    """Where an enemy unit standing at the end costs the defender a level: the hexes it keeps,
+    and for 7.1 every hex within the victory's distance of the town and the airfield."""
+    if side == attacker(state):
+        return frozenset()
+    hexes = objectives_for(state, side)
+    vic = victory(state)
+    if vic.get("kind") != "perimeter":
+        return hexes
+    n = int(vic.get("within", 3))
+    key = (state.map_name, hexes, n)
+    out = _DENIED.get(key)
+    if out is None:
+        b = bd(state)
+        out = _DENIED[key] = frozenset(h for h in b.hexset if any(b.grid.distance(h, t) <= n for t in hexes))
+    return out
+
+
 def each_hex_counts(state: SFState) -> bool:
     """4.2: the defender must hold every one of the named hexes (a Marine in each start hex),
     so a hex left empty is a hex lost, not one of many."""
@@ -140,3 +158,6 @@ def high_ground(state: SFState) -> list[str]:
 # high_ground() depends only on the map, the road and two numbers of the scenario, but the state
 # (and so any cache on it) is copied at every action: keep the answers here instead (a handful)
 _HIGH_GROUND: dict[tuple[Any, ...], list[str]] = {}
+
+#: denied_hexes() of 7.1 depends on the map, the town and airfield hexes and the distance only
+_DENIED: dict[tuple[Any, ...], frozenset[str]] = {}

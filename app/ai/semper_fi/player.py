@@ -21,8 +21,8 @@ from app.games.semper_fi.units import bd, other, udef
 from app.ai.semper_fi import op_sheets
 from app.ai.semper_fi.evaluate import (enemy_steps_at, fire_value, hex_score, nearest,
                                        visible_enemies)
-from app.ai.semper_fi.objectives import (ATTACK, each_hex_counts, hill_cleared, objective_hexes,
-                                         objectives_for, passive, role)
+from app.ai.semper_fi.objectives import (ATTACK, denied_hexes, each_hex_counts, hill_cleared,
+                                         objective_hexes, objectives_for, passive, role)
 
 FIRE_MIN = 0.12          # below this expected value a direct fire is not worth revealing for
 ASSAULT_ODDS = 1.5       # our assault firepower against theirs (C8.2), more against dug-in troops
@@ -255,10 +255,13 @@ class SemperFiAI:
             need = min(need, 1.0)                          # 3.2: go in before the light comes
         if c.each_hex and c.role != ATTACK and a["from"] in c.obj and len(group) == c.crowd(state, a["from"]):
             return -1.0                                    # 4.2: winning would leave a start hex empty
+        deny = c.role != ATTACK and last and a["to"] in denied_hexes(state, c.side)
+        if deny:                                           # an enemy left there at the end costs a level
+            need = min(need, 0.34 if final else 1.0)
         if ratio < need:
             return -1.0
         v = 0.3 * (ratio - need) + shaken + c.objective_bonus(a["to"])
-        return v if (c.role == ATTACK or shaken > 0) else v - 0.5
+        return v if (c.role == ATTACK or shaken > 0 or deny) else v - 0.5
 
     def _mode(self, state: SFState, a: Action, c: "_Ctx") -> float:
         u = a["unit"]
