@@ -70,3 +70,10 @@ def test_1_7g_the_attacker_takes_the_second_action_phase_on_the_last_turn_only()
     assert ai.choose(m, choices) == {"type": "go-first"}
     st.turn = len(st.clock)
     assert ai.choose(m, choices) == {"type": "go-second"}
+
+
+def test_the_hint_says_why_the_attacker_goes_second_on_the_last_turn() -> None:
+    m = _position("18.23", [("1-240-plt-1", "18.26")])
+    m.state.phase, m.state.turn = "initiative", len(m.state.clock)
+    why = make_ai(seed=1, side="nk").explain(m, {"type": "go-second"})
+    assert "last turn" in why and "(1.7g)" in why

@@ -71,3 +71,9 @@ def test_7_1_in_the_last_phase_the_marines_go_in_at_poor_odds_against_a_unit_tha
     final = _perimeter(0, "action-2")
     assert go_in in final.legal_actions()
     assert ai.score(final.state, go_in, _Ctx(final.state, "us")) > 0
+
+
+def test_the_hint_says_why_the_last_phase_assault_is_worth_it() -> None:
+    m = _perimeter(0, "action-2")
+    why = make_ai(seed=1, side="us").explain(m, {"type": "assault", "from": "16.11", "to": "16.10"})
+    assert "last action phase" in why and "(C8.2)" in why

@@ -12,7 +12,7 @@ from app.games.semper_fi.state import SFState
 from app.games.semper_fi.units import bd, other, udef
 
 from app.ai.semper_fi.evaluate import enemy_steps_at, fire_value, nearest, visible_enemies
-from app.ai.semper_fi.objectives import ATTACK, objectives_for, role
+from app.ai.semper_fi.objectives import ATTACK, denied_hexes, objectives_for, role
 
 
 def _name(uid: Any) -> str:
@@ -80,6 +80,9 @@ def explain(state: SFState, side: str, a: dict[str, Any]) -> str:
                 + (f", {where}" if where else "") + ": high ground sees and shoots farther (C11.2)")
     if t in ("go-first", "go-second"):
         att = role(state, side) == ATTACK
+        if state.turn >= len(state.clock):
+            return ("the last turn: the result is read when it ends, so we take the last action "
+                    "phase and the enemy cannot answer it (1.7g)")
         if t == "go-first":
             return ("we attack: moving first gains ground before the enemy reacts (1.7g)" if att else
                     "we act first: our units fire and dig in before the enemy moves (1.7g)")
@@ -106,8 +109,14 @@ def explain(state: SFState, side: str, a: dict[str, Any]) -> str:
         mine = _assault_fp(state, assault_group(state, a["from"], side))
         their = _assault_fp(state, theirs) or 1.0
         shaken = sum(1 for u in theirs if state.units[u].morale)
+        late = ""
+        if state.turn >= len(state.clock) - 1 and (a["to"] in objectives_for(state, side)
+                                                  or a["to"] in denied_hexes(state, side)):
+            late = ("; the game's last action phase: any chance beats leaving them there"
+                    if state.turn >= len(state.clock) and state.phase == "action-2"
+                    else "; the last turns: who stands there at the end decides the result")
         return (f"assault {a['to']}: our assault firepower {mine:g} against their {their:g} "
-                f"({mine / their:.1f} to 1)" + (f", {shaken} of them shaken" if shaken else "") + " (C8.2)")
+                f"({mine / their:.1f} to 1)" + (f", {shaken} of them shaken" if shaken else "") + late + " (C8.2)")
     if t == "retreat":
         near = sum(1 for f in visible_enemies(state, side) if b.grid.distance(a["to"], state.units[f].at) <= 1)
         return (f"{_name(a['unit'])} falls back to {a['to']}, "
