@@ -79,11 +79,12 @@ def each_hex_counts(state: SFState) -> bool:
     return victory(state).get("kind") == "hold-hexes"
 
 
-def hill_cleared(state: SFState, side: str) -> bool | None:
-    """7.2, 7.5: the East Hill attacker has cleared the hill; now it must keep the enemy from
-    walking back onto it before the end, which takes hexes covered, not units stacked. None for
-    every other side and scenario."""
-    if victory(state).get("kind") != "east-hill" or side != attacker(state):
+def ground_cleared(state: SFState, side: str) -> bool | None:
+    """The attacker of a piece of ground read at the end (7.2's and 7.5's East Hill, 6.x's hexes
+    around Fox Hill) has cleared it of the enemy: now it must keep the enemy from walking back
+    on before the end, which takes hexes covered, not units stacked. None for every other side
+    and scenario."""
+    if victory(state).get("kind") not in ("east-hill", "hold-area") or side != attacker(state):
         return None
     hg = objective_hexes(state)
     return not any(s.at in hg for u, s in state.units.items() if udef(u).side != side)

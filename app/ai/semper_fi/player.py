@@ -21,7 +21,7 @@ from app.games.semper_fi.units import bd, other, udef
 from app.ai.semper_fi import op_sheets
 from app.ai.semper_fi.evaluate import (enemy_steps_at, fire_value, hex_score, nearest,
                                        visible_enemies)
-from app.ai.semper_fi.objectives import (ATTACK, denied_hexes, each_hex_counts, hill_cleared,
+from app.ai.semper_fi.objectives import (ATTACK, denied_hexes, each_hex_counts, ground_cleared,
                                          objective_hexes, objectives_for, passive, role)
 
 FIRE_MIN = 0.12          # below this expected value a direct fire is not worth revealing for
@@ -312,10 +312,10 @@ class SemperFiAI:
             gain -= 0.5 * (c.foe_within(a["to"], 1) - c.foe_within(frm, 1))
         elif c.role == ATTACK and not c.passive and c.foe_within(a["to"], 1):
             gain += 0.15 * min(3, c.crowd(state, a["to"]))  # concentrate next to the enemy for one assault
-        if c.hill and frm in c.hill and a["to"] in c.hill and c.crowd(state, a["to"]) == 0 \
+        if c.ground and frm in c.ground and a["to"] in c.ground and c.crowd(state, a["to"]) == 0 \
                 and c.crowd(state, frm) >= 2 and (c.hold or not c.foe_within(frm, 1)):
-            # 7.2, 7.5: an empty hill hex is a way (back) on for the enemy; a stack not gathered
-            # for an assault spreads over them, the hexes nearest the enemy first
+            # 6.x, 7.2, 7.5: an empty hex of the ground is a way (back) on for the enemy; a stack
+            # not gathered for an assault spreads over them, the hexes nearest the enemy first
             gain += 0.6 + 0.1 * max(0, 6 - nearest(state, a["to"], c._foe_hexes))
         return gain - 0.05 + op_sheets.move_pull(state, a)
 
@@ -329,8 +329,8 @@ class _Ctx:
         self.obj = objectives_for(state, side)
         self.passive = passive(state, side)
         self.each_hex = each_hex_counts(state)
-        self.hold = hill_cleared(state, side)        # None: not an East Hill attacker
-        self.hill = objective_hexes(state) if self.hold is not None else frozenset()
+        self.hold = ground_cleared(state, side)      # None: no ground of that kind to take
+        self.ground = objective_hexes(state) if self.hold is not None else frozenset()
         self.foes = visible_enemies(state, side)
         self.b = bd(state)
         self.mine = [u for u in state.units if udef(u).side == side and state.units[u].at in self.b.hexset]
