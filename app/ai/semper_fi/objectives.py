@@ -133,8 +133,9 @@ def objective_hexes(state: SFState) -> frozenset[str]:
 
 
 def high_ground(state: SFState) -> list[str]:
-    """4.1-style victory: hexes at the minimum elevation within reach of the road (LOS not checked:
-    cheap and good enough for choosing where to stand)."""
+    """4.1-style victory: hexes at the minimum elevation within reach of the road and with a line
+    of sight (the terrain's) to a road hex that near, the test 4.1's victory makes of a unit;
+    worked out once per map and road."""
     from app.games.semper_fi.victory import road_hexes
     vic = victory(state)
     b = bd(state)
@@ -150,8 +151,9 @@ def high_ground(state: SFState) -> list[str]:
         if not road:
             hit = [h for h in sorted(b.hexset) if b.elevation(h) >= lo]
         else:
+            from app.games.semper_fi.sight import terrain_los
             hit = [h for h in sorted(b.hexset) if b.elevation(h) >= lo
-                   and min(b.grid.distance(h, r) for r in road) <= near]
+                   and any(b.grid.distance(h, r) <= near and terrain_los(b, h, r)[0] for r in road)]
         _HIGH_GROUND[key] = hit
     return list(hit)
 
