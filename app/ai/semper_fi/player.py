@@ -253,7 +253,7 @@ class SemperFiAI:
         elif c.role == ATTACK and udef(group[0]).side != "us" and _dark_left(state) <= 1 \
                 and a["to"] in c.obj and state.lights and _dark_seen(state):
             need = min(need, 1.0)                          # 3.2: go in before the light comes
-        if c.each_hex and c.role != ATTACK and a["from"] in c.obj and len(group) == c.crowd(state, a["from"]):
+        if c.keep_each and a["from"] in c.obj and len(group) == c.crowd(state, a["from"]):
             return -1.0                                    # 4.2: winning would leave a start hex empty
         deny = c.role != ATTACK and last and a["to"] in denied_hexes(state, c.side)
         if deny:                                           # an enemy left there at the end costs a level
@@ -267,7 +267,7 @@ class SemperFiAI:
         u = a["unit"]
         s = state.units[u]
         if a["to"] == "move":
-            if c.each_hex and c.role != ATTACK and c.vacant_objective(state) and not c.last_holder(state, u):
+            if c.keep_each and c.vacant(state) and not c.last_holder(state, u):
                 return 0.5                               # 4.2: go back to the start hex left empty
             if c.role != ATTACK:
                 return -0.5 if s.at in c.obj or not c.obj else 0.1 * nearest(state, s.at, c.obj) - 0.3
@@ -300,7 +300,7 @@ class SemperFiAI:
         gain = hex_score(state, c.side, a["to"], c.foes) - hex_score(state, c.side, frm, c.foes)
         if a["to"] not in c.obj and c.last_holder(state, u):
             gain -= 3.0                                  # 4.2: every start hex must be held at the end
-        elif c.each_hex and c.role != ATTACK and c.vacant_objective(state):
+        elif c.keep_each and c.vacant(state):
             empty = c.vacant(state)                      # 4.2: fill a start hex left empty
             return (nearest(state, frm, empty) - nearest(state, a["to"], empty)) \
                 + (1.0 if a["to"] in empty else 0.0) - 0.05
@@ -316,7 +316,7 @@ class SemperFiAI:
                 and c.crowd(state, frm) >= 2 and (c.hold or not c.foe_within(frm, 1)):
             # 6.x, 7.2, 7.5: an empty hex of the ground is a way (back) on for the enemy; a stack
             # not gathered for an assault spreads over them, the hexes nearest the enemy first
-            gain += 0.6 + 0.1 * max(0, 6 - nearest(state, a["to"], c._foe_hexes))
+            gain += 0.6 + 0.1 * max(0, 6 - nearest(state, a["to"], c.foe_hexes))
         return gain - 0.05 + op_sheets.move_pull(state, a)
 
 
@@ -328,15 +328,16 @@ class _Ctx:
         self.role = role(state, side)
         self.obj = objectives_for(state, side)
         self.passive = passive(state, side)
-        self.each_hex = each_hex_counts(state)
+        self.keep_each = each_hex_counts(state) and self.role != ATTACK   # 4.2's Marines
         self.hold = ground_cleared(state, side)      # None: no ground of that kind to take
         self.ground = objective_hexes(state) if self.hold is not None else frozenset()
         self.foes = visible_enemies(state, side)
         self.b = bd(state)
         self.mine = [u for u in state.units if udef(u).side == side and state.units[u].at in self.b.hexset]
-        self._foe_hexes = {state.units[f].at for f in self.foes}
+        self.foe_hexes = {state.units[f].at for f in self.foes}
         self._at = {u: state.units[u].at for u in self.mine}
         self._crowd: dict[str, int] | None = None
+        self._vacant: list[str] | None = None
 
     def crowd(self, state: SFState, h: str) -> int:
         """Own units already in ``h`` (set-up spreads them out)."""
@@ -350,20 +351,19 @@ class _Ctx:
     def last_holder(self, state: SFState, u: str) -> bool:
         """``u`` is the defender's only unit in one of the hexes it must hold, in a scenario where
         each of them counts (4.2's start hexes, not 6.x's area where one hex is enough)."""
-        if not self.each_hex or self.role == ATTACK:
+        if not self.keep_each:
             return False
         at = state.units[u].at
         return at in self.obj and self.crowd(state, at) == 1
 
     def vacant(self, state: SFState) -> list[str]:
-        """The hexes the defender must hold with none of its units in them."""
-        return [h for h in self.obj if self.crowd(state, h) == 0]
-
-    def vacant_objective(self, state: SFState) -> bool:
-        return bool(self.vacant(state))
+        """The hexes the defender must hold with none of its units in them (once a decision)."""
+        if self._vacant is None:
+            self._vacant = [h for h in self.obj if self.crowd(state, h) == 0]
+        return self._vacant
 
     def foe_within(self, h: str, n: int) -> bool:
-        return any(self.b.grid.distance(h, f) <= n for f in self._foe_hexes)
+        return any(self.b.grid.distance(h, f) <= n for f in self.foe_hexes)
 
     def adjacent_foes(self, h: str) -> bool:
         return self.foe_within(h, 1)
