@@ -68,3 +68,41 @@ def test_c6_7_the_fire_panel_shows_the_one_in_six() -> None:
     assert panel["rule"] == "C6.7" and "spotted only from 8.10" in panel["table"]
     hit = sum(p for w, p in panel["chances"] if w != "no effect")
     assert 0 < hit <= Fraction(1, 6)
+
+
+def test_c5_2_the_hexes_that_spot_a_stack_are_those_that_see_one_of_its_units() -> None:
+    """spotting_hexes works out the farthest a stack is seen from once (its most visible unit)
+    instead of once per unit and observer; the answer is the one unit-by-unit reading of C5.2
+    gives, for stacks that fired, dug in or neither, over a played night position of 7.1."""
+    from pathlib import Path
+
+    from app.ai.selfplay import make_player
+    from app.engine.match import Match
+    from app.engine.scenario import load_scenario
+    from app.games.semper_fi.sight import los
+    from app.games.semper_fi.units import revealed_at, units_of
+
+    path = next(Path("resources/semper-fi/scenarios").glob("7-1-*.toml"))
+    game, loaded = load_scenario(path)
+    m = Match.start(game, loaded.data, seed=11, keep_snapshots=False)
+    seats = {s: make_player(game, "random", 11, s) for s in game.sides}
+    checked = 0
+    for _ in range(400):
+        if m.outcome() is not None:
+            break
+        st = m.state
+        b = bd(st)
+        if st.phase.startswith("action"):
+            for side in ("us", "nk"):
+                enemy = "nk" if side == "us" else "us"
+                for t in sorted({st.units[u].at for u in units_of(st, enemy)} & b.hexset):
+                    own = {st.units[u].at for u in units_of(st, side)} & b.hexset
+                    slow = {h for h in own - {t} if any(
+                        b.grid.distance(h, t) <= spotting_range(st, b, t, fired=st.units[u].fired,
+                                                                dug_in=st.units[u].dug_in)
+                        and los(st, b, h, t)[0] for u in revealed_at(st, t, enemy))}
+                    assert set(overwatch.spotting_hexes(st, side, t)) == slow
+                    checked += 1
+        a = seats[st.active].choose(m, m.legal_actions())
+        m.apply(a)
+    assert checked > 100

@@ -28,14 +28,24 @@ def can_fire(state: "SFState", uid: str) -> bool:
 
 def spotted(state: "SFState", observer_hexes: list[str], target_hex: str, side: str) -> bool:
     """Some revealed enemy in ``target_hex`` is seen from one of ``observer_hexes`` (C5.1)."""
+    rng = sight_reach(state, target_hex, side)
+    if rng < 0:
+        return False
     b = bd(state)
+    return any(b.grid.distance(o, target_hex) <= rng and los(state, b, o, target_hex)[0]
+               for o in observer_hexes)
+
+
+def sight_reach(state: "SFState", target_hex: str, side: str) -> int:
+    """The farthest any revealed unit of ``side`` in ``target_hex`` can be seen from (C5.2), -1
+    with none there. The line of sight is the hex's, the same for every unit in it, so the hex
+    is seen exactly when its most visible unit is."""
+    b = bd(state)
+    out = -1
     for u in revealed_at(state, target_hex, side):
         s = state.units[u]
-        rng = spotting_range(state, b, target_hex, fired=s.fired, dug_in=s.dug_in)
-        if any(b.grid.distance(o, target_hex) <= rng and los(state, b, o, target_hex)[0]
-               for o in observer_hexes):
-            return True
-    return False
+        out = max(out, spotting_range(state, b, target_hex, fired=s.fired, dug_in=s.dug_in))
+    return out
 
 
 def area_target_ok(state: "SFState", target_hex: str, enemy: str) -> bool:

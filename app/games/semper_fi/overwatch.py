@@ -53,7 +53,9 @@ def spotting_hexes(state: "SFState", side: str, target: str) -> list[str]:
     b = bd(state)
     own = sorted({state.units[u].at for u in units_of(state, side)} - {target},
                  key=lambda h: (b.grid.distance(h, target), h))
-    return [h for h in own if h in b.hexset and fire.spotted(state, [h], target, other(side))]
+    rng = fire.sight_reach(state, target, other(side))          # once, not once per own hex
+    return [h for h in own if h in b.hexset and b.grid.distance(h, target) <= rng
+            and los(state, b, h, target)[0]]
 
 
 def spotter_for(state: "SFState", side: str, frm: str, target: str,
