@@ -54,6 +54,8 @@ def _perimeter(turn_from_end: int, phase: str) -> Match:
     put(st, "1-172-plt-4", "16.10", hidden=False)
     st.turn = len(st.clock) - turn_from_end
     st.phase = phase
+    if phase == "action-2":            # the Marines move second: the initiative went to the Chinese
+        st.first = "nk"
     m = Match.start(GAME, sc, seed=3, keep_snapshots=False)
     m.state = st
     return m

@@ -55,6 +55,20 @@ def objectives_for(state: SFState, side: str) -> frozenset[str]:
     return hg
 
 
+def final_phase(state: SFState, side: str) -> bool:
+    """The side's last action phase of the game: the last turn, and the action phase it moves in
+    (the first or the second, as the initiative fell). The result is read when it ends."""
+    from app.games.semper_fi.sequence import phasing
+    return (state.turn >= len(state.clock) and state.phase in ("action-1", "action-2")
+            and phasing(state) == side)
+
+
+def decisive_hexes(state: SFState, side: str) -> frozenset[str]:
+    """Where an enemy standing at the end costs ``side`` the game or a level: the attacker's
+    objectives, the hexes the defender must keep free."""
+    return objectives_for(state, side) if role(state, side) == ATTACK else denied_hexes(state, side)
+
+
 def denied_hexes(state: SFState, side: str) -> frozenset[str]:
     """Where an enemy unit standing at the end costs the defender a level: the hexes it keeps,
     and for 7.1 every hex within the victory's distance of the town and the airfield."""
@@ -164,3 +178,56 @@ _HIGH_GROUND: dict[tuple[Any, ...], list[str]] = {}
 
 #: denied_hexes() of 7.1 depends on the map, the town and airfield hexes and the distance only
 _DENIED: dict[tuple[Any, ...], frozenset[str]] = {}
+
+
+def places(state: SFState) -> list[tuple[str, frozenset[str]]]:
+    """7.3, 7.4: the four places read at the end, each a level (the three named areas and the
+    East Hill hexes that see Hagaru-ri); [] for every other victory kind. A Chinese unit in each
+    is what wins, so the attacker shares its units out among them (``share_out``)."""
+    vic = victory(state)
+    if vic.get("kind") != "hagaru":
+        return []
+    key = (state.map_name, tuple(vic.get("clear", [])), vic.get("hill"), vic.get("los_to"))
+    hit = _PLACES.get(key)
+    if hit is None:
+        from app.games.semper_fi.scenario import area_cached
+        from app.games.semper_fi.victory import overlooking
+        b = bd(state)
+        hit = [(str(n), frozenset(area_cached(b, {"region": n})) & b.hexset) for n in vic.get("clear", [])]
+        hit.append((f"East Hill over {vic['los_to']}", frozenset(overlooking(state, vic)) & b.hexset))
+        hit = _PLACES[key] = [p for p in hit if p[1]]
+    return hit
+
+
+def share_out(state: SFState, side: str, units: list[str]) -> dict[str, frozenset[str]]:
+    """Which place each of ``units`` makes for (7.3, 7.4). Every place gets an equal share of the
+    units: a unit already in a place stays with it while the place needs it, the rest go to the
+    nearest place still short, places with none of ours in them served first. Asked afresh every
+    decision, but from positions that change one move at a time, so a unit keeps its place."""
+    from app.ai.semper_fi.evaluate import nearest
+    ps = places(state)
+    if not ps or not units:
+        return {}
+    quota = -(-len(units) // len(ps))
+    at = {u: state.units[u].at for u in units}
+    out: dict[str, frozenset[str]] = {}
+    load = {name: 0 for name, _h in ps}
+    for name, hexes in ps:                                  # those there already stay
+        for u in sorted(units):
+            if at[u] in hexes and load[name] < quota and u not in out:
+                out[u] = hexes
+                load[name] += 1
+    left = [u for u in units if u not in out]
+    # the closest pairs first, so no unit crosses the map past a place that needs it
+    pairs = sorted((nearest(state, at[u], hexes), load[name] > 0, name, u)
+                   for u in left for name, hexes in ps)
+    for _d, _busy, name, u in pairs:
+        if u in out or load[name] >= quota:
+            continue
+        out[u] = dict(ps)[name]
+        load[name] += 1
+    return out
+
+
+#: places() depends on the map and the victory table only
+_PLACES: dict[tuple[Any, ...], list[tuple[str, frozenset[str]]]] = {}

@@ -15,15 +15,20 @@ from app.engine.game import Action
 from app.engine.match import Match
 from app.engine.rng import Rng
 from app.games.semper_fi import indirect, special
+from app.games.semper_fi.assault import assault_group
 from app.games.semper_fi.state import SFState
 from app.games.semper_fi.units import bd, other, udef
 
-from app.ai.semper_fi import op_sheets
+from app.ai.semper_fi import entry, op_sheets
 from app.ai.semper_fi.evaluate import (enemy_steps_at, fire_value, hex_score, nearest,
                                        visible_enemies)
-from app.ai.semper_fi.objectives import (ATTACK, denied_hexes, each_hex_counts, ground_cleared,
-                                         objective_hexes, objectives_for, passive, role)
+from app.ai.semper_fi.objectives import (ATTACK, decisive_hexes, denied_hexes, each_hex_counts,
+                                         final_phase, ground_cleared, objective_hexes, objectives_for,
+                                         passive, role, share_out)
 
+#: The last phase: fire at an enemy where the victory looks, an assault on it, and fire from a
+#: stack that could have assaulted it rank in this order above everything else (_final_fire).
+FINAL_FIRE = 1.0
 FIRE_MIN = 0.12          # below this expected value a direct fire is not worth revealing for
 ASSAULT_ODDS = 1.5       # our assault firepower against theirs (C8.2), more against dug-in troops
 
@@ -100,6 +105,8 @@ class SemperFiAI:
         if t == "remove-step":                   # 5.2, 6.2, 7.5: spread losses over the rifle platoons,
             u = a["unit"]                        # keep the weapons and MG sections whole
             return 0.5 + state.units[u].steps * 0.01 + (0.05 if udef(u).type.platoon else 0.0)
+        if t == "entry-edge":                    # C14.6: the edge nearest the places still unserved
+            return entry.score(state, a)
         if t == "fieldwork":                     # 7.1: fortify before ending the set-up
             return 1.2
         if t == "lay-mine":                      # C15.1: every minefield, on the enemy's way in
@@ -121,7 +128,7 @@ class SemperFiAI:
             return 0.0
         if t in ("fire", "point-fire", "return-fire"):
             v = fire_value(state, a)
-            return v - FIRE_MIN + (0.2 if t == "return-fire" else 0.0)
+            return v - FIRE_MIN + (0.2 if t == "return-fire" else 0.0) + self._final_fire(state, a, c)
         if t == "overwatch":
             if self.level == "easy" and self._r() < 0.5:
                 return -1.0
@@ -222,18 +229,34 @@ class SemperFiAI:
         steps = enemy_steps_at(state, c.side, a["at"])
         if steps <= 0:
             return -1.0
-        if not c.budget_ok(state, a["type"]) and steps < 3:
+        final = self._final_fire(state, a, c)
+        if not c.budget_ok(state, a["type"]) and steps < 3 and not final:
             return -0.5                               # husband ammunition for a better target
         own_near = any(bd(state).grid.distance(a["at"], state.units[u].at) <= 1 for u in c.mine)
         v = 0.25 * steps + c.objective_bonus(a["at"]) + (0.2 if a.get("prereg") else 0.0)
-        return v - (0.6 if own_near else 0.0)
+        return v - (0.6 if own_near else 0.0) + final
+
+    def _final_fire(self, state: SFState, a: Action, c: "_Ctx") -> float:
+        """The side's last phase of the game: the result is read when it ends, so what counts is
+        fire at an enemy standing where the victory looks (an objective the attacker must clear,
+        a hex the defender must keep free). Fire from hexes that could not assault it comes first
+        (it suppresses for the assault); a stack next to the target fires only when it cannot
+        assault (an assault scores below this)."""
+        if not c.final:
+            return 0.0
+        at = a.get("at") or (state.units[a["target"]].at if a.get("target") in state.units else "")
+        if at not in c.decisive:
+            return 0.0
+        frm = a.get("from") or (state.units[a["unit"]].at if a.get("unit") in state.units else "")
+        if frm and c.b.grid.distance(frm, at) <= 1 and assault_group(state, frm, c.side):
+            return FINAL_FIRE
+        return 6.0 * FINAL_FIRE                # it costs no assault: before everything else
 
     def _assault(self, state: SFState, a: Action, c: "_Ctx") -> float:
         """An assault is fought with the fire-mode area values of the units in the two hexes, not
         their steps (C8.2): a suppressed unit fires at half, a paralysed one not at all, and dug-in
         defenders take -2. So the attackers concentrate in one hex and suppress the defenders
         first; the attacker accepts worse odds only on the last turn, for a hex it must hold."""
-        from app.games.semper_fi.assault import assault_group
         group = assault_group(state, a["from"], c.side)
         theirs = [u for u in state.units if state.units[u].at == a["to"] and udef(u).side != c.side]
         if not group or not theirs:
@@ -245,7 +268,7 @@ class SemperFiAI:
         need = ASSAULT_ODDS + (0.5 if dug else 0.0)
         ratio = mine / max(1.0, their)
         last = state.turn >= len(state.clock) - 1
-        final = state.turn >= len(state.clock) and state.phase == "action-2"
+        final = c.final
         if c.role == ATTACK and final and a["to"] in c.obj:
             need = min(need, 0.34)                         # the game's last phase: any chance beats none
         elif c.role == ATTACK and last and a["to"] in c.obj:
@@ -261,6 +284,10 @@ class SemperFiAI:
         if ratio < need:
             return -1.0
         v = 0.3 * (ratio - need) + shaken + c.objective_bonus(a["to"])
+        if c.final and a["to"] in c.decisive:
+            # after the fire that suppresses for it; the hex fewest stacks can reach goes first,
+            # so a stack next to two of them is not spent on the one the others can take
+            v += 2.0 * FINAL_FIRE + 0.5 / max(1, c.assault_stacks(state, a["to"]))
         return v if (c.role == ATTACK or shaken > 0 or deny) else v - 0.5
 
     def _mode(self, state: SFState, a: Action, c: "_Ctx") -> float:
@@ -271,17 +298,18 @@ class SemperFiAI:
                 return 0.5                               # 4.2: go back to the start hex left empty
             if c.role != ATTACK:
                 return -0.5 if s.at in c.obj or not c.obj else 0.1 * nearest(state, s.at, c.obj) - 0.3
-            if s.at in c.obj and c.foe_within(s.at, 3):
+            goal = c.obj_of(u)
+            if s.at in goal and c.foe_within(s.at, 3):
                 return -1.0
             if c.foe_within(s.at, 1):
                 return -0.4
-            return 0.3 if nearest(state, s.at, c.obj) > 0 else -0.5
+            return 0.3 if nearest(state, s.at, goal) > 0 else -0.5
         # to fire mode: when foes are close or the unit reached its objective; an attacker that
         # has just switched to move mode keeps going (no back-and-forth that burns the phase)
-        if c.role == ATTACK and not c.passive and s.acted == "moving" and s.at not in c.obj \
+        if c.role == ATTACK and not c.passive and s.acted == "moving" and s.at not in c.obj_of(u) \
                 and not c.foe_within(s.at, 1):
             return -0.02
-        if c.foe_within(s.at, 4) or s.at in c.obj:
+        if c.foe_within(s.at, 4) or s.at in c.obj_of(u):
             return 0.05 if s.acted == "moving" and s.mp_left > 1 else 0.3
         return -0.05
 
@@ -297,7 +325,8 @@ class SemperFiAI:
             if c.passive:                                # 4.1: the column comes on only when useful
                 return 0.5 + 0.1 * hex_score(state, c.side, a["to"])
             return 1.0 + 0.01 * hex_score(state, c.side, a["to"])
-        gain = hex_score(state, c.side, a["to"], c.foes) - hex_score(state, c.side, frm, c.foes)
+        goal = c.obj_of(u)
+        gain = hex_score(state, c.side, a["to"], c.foes, goal) - hex_score(state, c.side, frm, c.foes, goal)
         if a["to"] not in c.obj and c.last_holder(state, u):
             gain -= 3.0                                  # 4.2: every start hex must be held at the end
         elif c.keep_each and c.vacant(state):
@@ -335,9 +364,14 @@ class _Ctx:
         self.b = bd(state)
         self.mine = [u for u in state.units if udef(u).side == side and state.units[u].at in self.b.hexset]
         self.foe_hexes = {state.units[f].at for f in self.foes}
+        # 7.3, 7.4: the attacker's units share the four places out among them
+        self.share = share_out(state, side, self.mine) if self.role == ATTACK else {}
         self._at = {u: state.units[u].at for u in self.mine}
         self._crowd: dict[str, int] | None = None
         self._vacant: list[str] | None = None
+        # the side's last action phase of the game, and where an enemy then costs it a level
+        self.final = final_phase(state, side)
+        self.decisive = decisive_hexes(state, side) if self.final else frozenset()
 
     def crowd(self, state: SFState, h: str) -> int:
         """Own units already in ``h`` (set-up spreads them out)."""
@@ -361,6 +395,14 @@ class _Ctx:
         if self._vacant is None:
             self._vacant = [h for h in self.obj if self.crowd(state, h) == 0]
         return self._vacant
+
+    def obj_of(self, u: str) -> frozenset[str]:
+        """The objective hexes unit ``u`` makes for: its place (7.3, 7.4), else all of them."""
+        return self.share.get(u, self.obj)
+
+    def assault_stacks(self, state: SFState, h: str) -> int:
+        """Our hexes next to ``h`` with units that may still assault it this phase."""
+        return sum(1 for n in self.b.grid.neighbours(h) if assault_group(state, n, self.side))
 
     def foe_within(self, h: str, n: int) -> bool:
         return any(self.b.grid.distance(h, f) <= n for f in self.foe_hexes)

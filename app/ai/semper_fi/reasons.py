@@ -12,7 +12,8 @@ from app.games.semper_fi.state import SFState
 from app.games.semper_fi.units import bd, other, udef
 
 from app.ai.semper_fi.evaluate import enemy_steps_at, fire_value, nearest, visible_enemies
-from app.ai.semper_fi.objectives import ATTACK, denied_hexes, objectives_for, role
+from app.ai.semper_fi.objectives import (ATTACK, decisive_hexes, denied_hexes, final_phase, objectives_for,
+                                         role)
 
 
 def _name(uid: Any) -> str:
@@ -60,6 +61,14 @@ SIMPLE = {
 }
 
 
+def _last_word(state: SFState, side: str, a: dict[str, Any]) -> str:
+    """Why fire now, in the side's last phase, at a hex whose occupants decide the result."""
+    at = a.get("at") or (state.units[a["target"]].at if a.get("target") in state.units else "")
+    if not final_phase(state, side) or at not in decisive_hexes(state, side):
+        return ""
+    return "; our last action phase, and the enemy there at the end decides the result"
+
+
 def explain(state: SFState, side: str, a: dict[str, Any]) -> str:
     """The reason for ``a``, or "" when there is nothing worth saying."""
     t = a.get("type")
@@ -70,9 +79,9 @@ def explain(state: SFState, side: str, a: dict[str, Any]) -> str:
                   "here": u.at if u else "", "steps": u.steps if u else 0}
         return SIMPLE[t].format(**fields)
     if t in ("fire", "point-fire", "overwatch"):
-        return _fire(state, a)
+        return _fire(state, a) + _last_word(state, side, a)
     if t == "return-fire":
-        return _fire(state, a) + "; answering the hex that fired at us"
+        return _fire(state, a) + "; answering the hex that fired at us" + _last_word(state, side, a)
     if t == "place":
         h = a["to"]
         where = _objective_words(state, side, h)
@@ -101,7 +110,8 @@ def explain(state: SFState, side: str, a: dict[str, Any]) -> str:
                 f"band, {_pct(float(on))} on target (C9.2)")
     if t in ("mortar", "mortar-fire", "overwatch-mortar"):
         n = enemy_steps_at(state, side, a["at"])
-        return f"mortar fire on {a['at']}, where {n} enemy steps are seen, while fires remain ({'C9.6' if t == 'mortar' else '3.4'})"
+        return (f"mortar fire on {a['at']}, where {n} enemy steps are seen, while fires remain "
+                f"({'C9.6' if t == 'mortar' else '3.4'})" + _last_word(state, side, a))
     if t == "assault":
         from app.ai.semper_fi.player import _assault_fp
         from app.games.semper_fi.assault import assault_group
@@ -113,7 +123,7 @@ def explain(state: SFState, side: str, a: dict[str, Any]) -> str:
         if state.turn >= len(state.clock) - 1 and (a["to"] in objectives_for(state, side)
                                                   or a["to"] in denied_hexes(state, side)):
             late = ("; the game's last action phase: any chance beats leaving them there"
-                    if state.turn >= len(state.clock) and state.phase == "action-2"
+                    if final_phase(state, side)
                     else "; the last turns: who stands there at the end decides the result")
         return (f"assault {a['to']}: our assault firepower {mine:g} against their {their:g} "
                 f"({mine / their:.1f} to 1)" + (f", {shaken} of them shaken" if shaken else "") + late + " (C8.2)")
