@@ -8,8 +8,8 @@ same program (``python -m app bench`` from source, the ``ridgeline`` binary when
 what to do through the ``RIDGELINE_BENCH_CHILD`` environment variable.
 
 The figures (``--json`` keys): ``startup_s``, ``drag_highlight_ms``, ``frame_ms``, ``reach_ms``,
-``ai_turn_s``, ``campaigns_per_min``, ``replay_10k_s``, ``peak_rss_mb``, ``los_ms``, plus
-``machine``.
+``ai_turn_s``, ``campaigns_per_min``, ``replay_10k_s``, ``peak_rss_mb``, ``los_ms``,
+``sf_legal_ms``, plus ``machine``.
 ``--baseline FILE`` compares the run with a stored ``--json`` report (ratio of each figure, and a
 ``baseline`` key in the JSON). docs/benchmarks.md describes the method and records the figures of
 one machine.
@@ -33,11 +33,12 @@ from pathlib import Path
 from typing import Any, Callable
 
 FIGURES: tuple[str, ...] = ("startup_s", "drag_highlight_ms", "frame_ms", "reach_ms",
-                            "ai_turn_s", "campaigns_per_min", "replay_10k_s", "peak_rss_mb", "los_ms")
+                            "ai_turn_s", "campaigns_per_min", "replay_10k_s", "peak_rss_mb", "los_ms",
+                            "sf_legal_ms")
 
 UNITS = {"startup_s": "s", "drag_highlight_ms": "ms", "frame_ms": "ms", "reach_ms": "ms",
          "ai_turn_s": "s", "campaigns_per_min": "/min", "replay_10k_s": "s", "peak_rss_mb": "MB",
-         "los_ms": "ms"}
+         "los_ms": "ms", "sf_legal_ms": "ms"}
 
 #: The aims (docs/benchmarks.md): which statistic, the bound, and whether lower is better.
 AIMS: dict[str, tuple[str, float, bool]] = {
@@ -535,6 +536,18 @@ def bench_los(plan: Plan) -> dict[str, Any]:
                             f"{name} map (cold cache), {len(samples)} origins")
 
 
+def bench_sf_legal(plan: Plan) -> dict[str, Any]:
+    """Semper Fi!'s legal actions in its largest scenario, which every choice and every check of
+    an applied action asks for (7.4's games were minutes long; issue 13)."""
+    from app.games import is_playable
+    if not is_playable("semper-fi"):
+        raise Unavailable("Semper Fi! is not playable in this build")
+    from app.games.semper_fi.bench import BIG, legal_ms
+    samples = legal_ms(plan.reps(8, 24))
+    return summary(samples, f"Semper Fi! {BIG}: listing the legal actions, positions of a seeded "
+                            f"game between random players from turn 3 on, {len(samples)} positions")
+
+
 def _korea38():
     from app.games import GAME_NAMES, is_playable, get_game
     if not is_playable(AI_GAME):
@@ -710,6 +723,7 @@ MEASURES: dict[str, Callable[[Plan], dict[str, Any]]] = {
     "drag_highlight_ms": bench_drag,
     "frame_ms": bench_frame,
     "los_ms": bench_los,
+    "sf_legal_ms": bench_sf_legal,
 }
 
 

@@ -1,8 +1,9 @@
-"""LOS query time on the Semper Fi! maps: all lines from one hex to every hex, cold cache.
+"""Semper Fi! timings: LOS queries on the maps (all lines from one hex to every hex, cold
+cache), and the legal actions of the largest scenario's positions.
 
-``python -m app.games.semper_fi.bench`` prints the median over 16 origin hexes per map;
-``ridgeline bench --only los_ms`` reports it for the larger map (app/bench.py calls
-:func:`los_all_pairs_ms` on :func:`largest_map`).
+``python -m app.games.semper_fi.bench`` prints both; ``ridgeline bench --only los_ms`` reports the
+first for the larger map (app/bench.py calls :func:`los_all_pairs_ms` on :func:`largest_map`),
+``ridgeline bench --only sf_legal_ms`` the second (:func:`legal_ms`).
 """
 
 from __future__ import annotations
@@ -38,7 +39,40 @@ def largest_map() -> tuple[str, int]:
     return name, n
 
 
+#: The scenario with the most units on the map (7.4: about 110 Marines and 130 Chinese).
+BIG = "7-4-night-of-fire-ii"
+
+
+def legal_ms(samples: int = 24, seed: int = 1) -> list[float]:
+    """Milliseconds to list the legal actions (which a player's every choice, and the check of
+    every action applied, asks for) at ``samples`` positions of a seeded game of 7.4 between
+    random players, every fifth action of the action phases from its third turn on."""
+    from pathlib import Path
+
+    from app.ai.selfplay import make_player
+    from app.engine.match import Match
+    from app.engine.scenario import load_scenario
+    scen = Path(__file__).resolve().parents[3] / "resources" / "semper-fi" / "scenarios" / f"{BIG}.toml"
+    game, loaded = load_scenario(scen)
+    m = Match.start(game, loaded.data, seed=seed, keep_snapshots=False)
+    players = {s: make_player(game, "random", seed, s) for s in game.sides}
+    out: list[float] = []
+    n = 0
+    while len(out) < samples and m.outcome() is None:
+        st = m.state
+        timed = st.turn >= 3 and st.phase.startswith("action") and n % 5 == 0
+        t = time.perf_counter()
+        legal = game.legal_actions(st, None)
+        if timed:
+            out.append((time.perf_counter() - t) * 1000.0)
+        n += 1
+        m.apply(players[st.active].choose(m, legal), checked=True)
+    return out
+
+
 def main() -> None:
+    ms = legal_ms()
+    print(f"{BIG}: legal actions, median {statistics.median(ms):.1f} ms over {len(ms)} positions")
     for name in MAPS:
         ms = los_all_pairs_ms(name)
         print(f"{name}: {len(board(name).ids)} hexes, LOS from one hex to all, median "
