@@ -78,3 +78,37 @@ def test_the_hint_says_why_the_last_phase_fire() -> None:
     early = _last_phase("29 Nov 0500", "29 Nov 0600")
     assert "last action phase" not in make_ai(seed=1, side="nk").explain(
         early, {"type": "fire", "from": "16.24", "at": "18.23"})
+
+
+def _airstrip_at_night(chinese_at: str) -> Match:
+    """7.1's last phase, the Marines moving second, at night: a Chinese platoon revealed but not
+    seen at ``chinese_at``, 2 hexes from the Marines' platoon, within 3 of the town."""
+    sc = scenario("7-1-assault-on-the-airstrip")
+    st = bare(map_name="hagaru", stand_in=False, first="28 Nov 2200", last="29 Nov 0100",
+              victory=sc["victory"], mortar=sc.get("mortar", []))
+    put(st, "how-3-1-plt-2", "16.11")
+    put(st, "item-3-1-60mm-1", "16.13")
+    put(st, "1-172-plt-4", chinese_at, hidden=False)
+    st.turn, st.phase, st.first = len(st.clock), "action-2", "nk"
+    st.active = st.turn_side = "us"
+    m = Match.start(GAME, sc, seed=3, keep_snapshots=False)
+    m.state = st
+    return m
+
+
+def test_in_the_last_phase_the_marines_light_up_a_chinese_unit_that_would_make_it_a_draw() -> None:
+    """1.2: an illumination round lets the hex be seen and fired on. Before, the mortar dug in
+    and the Chinese platoon, unseen in the dark 3 hexes from the airfield, made the game a draw."""
+    m = _airstrip_at_night("17.10")
+    legal = m.legal_actions()
+    light = {"type": "mortar", "unit": "item-3-1-60mm-1", "at": "17.10", "ammo": "illum"}
+    assert light in legal and not any(a.get("at") == "17.10" and a.get("ammo") == "he" for a in legal)
+    assert "17.10" in _Ctx(m.state, "us").decisive
+    assert make_ai(seed=1, side="us").choose(m, legal) == light
+
+
+def test_the_hint_says_why_the_round_lights_that_hex() -> None:
+    m = _airstrip_at_night("17.10")
+    why = make_ai(seed=1, side="us").explain(
+        m, {"type": "mortar", "unit": "item-3-1-60mm-1", "at": "17.10", "ammo": "illum"})
+    assert "illumination round over 17.10" in why and "last action phase" in why and "(1.2)" in why

@@ -225,6 +225,8 @@ class SemperFiAI:
             from app.games.semper_fi.sight import illuminated
             if illuminated(state, bd(state), a["at"]):
                 return -1.0                           # C10.6: that ground is already lit
+            if c.final and a["at"] in c.decisive and enemy_steps_at(state, c.side, a["at"]):
+                return 6.0 * FINAL_FIRE + 0.5         # light the hex that decides it, then fire (1.2)
             return 0.2 if c.foe_within_side(3) else -1.0
         steps = enemy_steps_at(state, c.side, a["at"])
         if steps <= 0:

@@ -110,6 +110,9 @@ def explain(state: SFState, side: str, a: dict[str, Any]) -> str:
                 f"band, {_pct(float(on))} on target (C9.2)")
     if t in ("mortar", "mortar-fire", "overwatch-mortar"):
         n = enemy_steps_at(state, side, a["at"])
+        if a.get("ammo") == "illum":
+            return (f"an illumination round over {a['at']} ({n} enemy steps there), so that they can be "
+                    f"seen and fired on (1.2)" + _last_word(state, side, a))
         return (f"mortar fire on {a['at']}, where {n} enemy steps are seen, while fires remain "
                 f"({'C9.6' if t == 'mortar' else '3.4'})" + _last_word(state, side, a))
     if t == "assault":
