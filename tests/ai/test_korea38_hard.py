@@ -23,7 +23,8 @@ def test_ties_and_no_margin_keep_the_first_best():
     assert lookahead.pick([], margin=3.0) == 0
 
 
-def test_hard_samples_twice_with_a_margin_and_normal_does_not_look_ahead():
+def test_hard_samples_four_replies_of_four_plans_with_a_margin_and_normal_does_not_look_ahead():
     hard = KoreaAI(1, "allied", "hard").cfg
-    assert hard["lookahead"] and hard["lookahead_samples"] == 2 and hard["lookahead_margin"] > 0
+    assert hard["lookahead"] and hard["lookahead_margin"] > 0
+    assert hard["lookahead_samples"] == 4 and hard["lookahead_plans"] == 4
     assert not KoreaAI(1, "allied", "normal").cfg.get("lookahead")

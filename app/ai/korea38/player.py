@@ -37,7 +37,7 @@ LEVELS: dict[str, dict[str, Any]] = {
              "improve": 0, "amphibious": False},
     "normal": {"improve": 0},
     "hard": {"improve": 2, "enemy_air_p": 0.6, "min_battle": 0.1, "lookahead": True,
-             "lookahead_plans": 3, "lookahead_samples": 2, "lookahead_margin": 3.0},
+             "lookahead_plans": 4, "lookahead_samples": 4, "lookahead_margin": 3.0},
 }
 
 
