@@ -29,6 +29,14 @@ def fire_value(state: SFState, action: dict) -> float:
     return float(ev)
 
 
+def target_hex(state: SFState, action: dict) -> str:
+    """The hex a fire action aims at: its ``at``, or the hex of a point-fire's target unit."""
+    if action.get("at"):
+        return str(action["at"])
+    t = action.get("target")
+    return state.units[t].at if t in state.units else ""
+
+
 def visible_enemies(state: SFState, side: str) -> list[str]:
     b = bd(state)
     return [u for u in units_of(state, other(side))

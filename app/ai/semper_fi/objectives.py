@@ -218,13 +218,14 @@ def share_out(state: SFState, side: str, units: list[str]) -> dict[str, frozense
                 out[u] = hexes
                 load[name] += 1
     left = [u for u in units if u not in out]
+    hexes_of_place = dict(ps)
     # the closest pairs first, so no unit crosses the map past a place that needs it
     pairs = sorted((nearest(state, at[u], hexes), load[name] > 0, name, u)
                    for u in left for name, hexes in ps)
     for _d, _busy, name, u in pairs:
         if u in out or load[name] >= quota:
             continue
-        out[u] = dict(ps)[name]
+        out[u] = hexes_of_place[name]
         load[name] += 1
     return out
 

@@ -21,7 +21,7 @@ from app.games.semper_fi.units import bd, other, udef
 
 from app.ai.semper_fi import entry, op_sheets
 from app.ai.semper_fi.evaluate import (enemy_steps_at, fire_value, hex_score, nearest,
-                                       visible_enemies)
+                                       target_hex, visible_enemies)
 from app.ai.semper_fi.objectives import (ATTACK, decisive_hexes, denied_hexes, each_hex_counts,
                                          final_phase, ground_cleared, objective_hexes, objectives_for,
                                          passive, role, share_out)
@@ -246,7 +246,7 @@ class SemperFiAI:
         assault (an assault scores below this)."""
         if not c.final:
             return 0.0
-        at = a.get("at") or (state.units[a["target"]].at if a.get("target") in state.units else "")
+        at = target_hex(state, a)
         if at not in c.decisive:
             return 0.0
         frm = a.get("from") or (state.units[a["unit"]].at if a.get("unit") in state.units else "")

@@ -11,7 +11,7 @@ from app.games.semper_fi.data import counters
 from app.games.semper_fi.state import SFState
 from app.games.semper_fi.units import bd, other, udef
 
-from app.ai.semper_fi.evaluate import enemy_steps_at, fire_value, nearest, visible_enemies
+from app.ai.semper_fi.evaluate import enemy_steps_at, fire_value, nearest, target_hex, visible_enemies
 from app.ai.semper_fi.objectives import (ATTACK, decisive_hexes, denied_hexes, final_phase, objectives_for,
                                          role)
 
@@ -63,7 +63,7 @@ SIMPLE = {
 
 def _last_word(state: SFState, side: str, a: dict[str, Any]) -> str:
     """Why fire now, in the side's last phase, at a hex whose occupants decide the result."""
-    at = a.get("at") or (state.units[a["target"]].at if a.get("target") in state.units else "")
+    at = target_hex(state, a)
     if not final_phase(state, side) or at not in decisive_hexes(state, side):
         return ""
     return "; our last action phase, and the enemy there at the end decides the result"
