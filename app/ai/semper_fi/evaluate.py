@@ -48,6 +48,33 @@ def enemy_steps_at(state: SFState, side: str, h: str) -> int:
                if state.units[u].at == h and udef(u).side == other(side) and not state.units[u].hidden)
 
 
+def friendly_risk(state: SFState, side: str, target: str) -> float:
+    """Our units an artillery mission at ``target`` can be expected to fire on: the barrage zone
+    is the impact hex and the hexes around it at half (C9.3), and about a third of missions drift
+    1-3 hexes in a random direction first (C9.2's scatter band)."""
+    from app.games.semper_fi.data import tables
+    b = bd(state)
+    own: dict[str, int] = {}
+    for u, s in state.units.items():
+        if udef(u).side == side and s.at in b.hexset:
+            own[s.at] = own.get(s.at, 0) + 1
+
+    def zone(h: str | None) -> float:
+        if h is None:
+            return 0.0
+        return own.get(h, 0) + 0.5 * sum(own.get(n, 0) for n in b.grid.neighbours(h))
+
+    dists = [int(x) for x in tables()["scatter"]["distance"]]
+    drift = 0.0
+    for d in range(6):
+        for n in dists:
+            cur: str | None = target
+            for _ in range(n):
+                cur = b.grid.neighbour(cur, d) if cur else None
+            drift += zone(cur)
+    return 0.5 * zone(target) + (1 / 3) * drift / (6 * len(dists))
+
+
 _NEAREST: dict[tuple, int] = {}
 _GRIDS: dict[int, object] = {}
 

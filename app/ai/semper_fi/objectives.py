@@ -172,9 +172,89 @@ def high_ground(state: SFState) -> list[str]:
     return list(hit)
 
 
+#: How near a Marine must come to a North Korean on 4.1's high ground to fire on it: a rifle
+#: platoon's range (3), which also lets it spot for the mortars and the battery (1.8e)
+VANTAGE_RANGE = 6
+
+
+def vantage(state: SFState, targets: frozenset[str]) -> frozenset[str]:
+    """The hexes from which some hex of ``targets`` is in the terrain's line of sight within
+    ``VANTAGE_RANGE``: 4.1's Marines fight the high ground from there (with fire, and by
+    spotting for the mortars and the artillery) instead of climbing onto it in the heat (2.3).
+    Kept per map and target set (the same frozenset each time, so ``nearest`` keeps its answers)."""
+    b = bd(state)
+    key = (state.map_name, targets)
+    hit = _VANTAGE.get(key)
+    if hit is None:
+        from app.games.semper_fi.sight import terrain_los
+        out: set[str] = set()
+        for t in targets:
+            one = _VANTAGE.get((state.map_name, t))
+            if one is None:
+                one = _VANTAGE[(state.map_name, t)] = frozenset(
+                    h for h in b.hexset if b.grid.distance(h, t) <= VANTAGE_RANGE and terrain_los(b, h, t)[0])
+            out |= one
+        if len(_VANTAGE) > 5000:
+            _VANTAGE.clear()
+        hit = _VANTAGE[key] = frozenset(out)
+    return hit
+
+
+def climb_cost(state: SFState, goal: frozenset[str], step: float, climb: float,
+               exposed: frozenset[str] = frozenset(), exposure: float = 0.0) -> dict[str, float]:
+    """The cheapest way from every hex to ``goal``: ``step`` a hex and ``climb`` a contour climbed
+    (2.3's heat checks), and ``exposure`` for entering an ``exposed`` hex (one the enemy can
+    fire into). A unit judged by this walks the whole way, even where one move of it climbs and
+    gains nothing yet (scored move by move it stopped at the first slope). Kept per map, goal
+    and exposure (they come back move after move)."""
+    import heapq
+    b = bd(state)
+    key = ("climb", state.map_name, goal, step, climb, exposed, exposure)
+    hit = _CLIMB.get(key)
+    if hit is not None:
+        return hit
+    cost = {h: 0.0 for h in goal if h in b.hexset}
+    todo = [(0.0, h) for h in cost]
+    heapq.heapify(todo)
+    while todo:
+        c, y = heapq.heappop(todo)
+        if c > cost.get(y, 1e18):
+            continue
+        for x in b.grid.neighbours(y):
+            if x not in b.hexset:
+                continue
+            nc = c + step + climb * max(0, b.contour(y) - b.contour(x)) + (exposure if y in exposed else 0.0)
+            if nc < cost.get(x, 1e18):
+                cost[x] = nc
+                heapq.heappush(todo, (nc, x))
+    if len(_CLIMB) > 500:
+        _CLIMB.clear()
+    _CLIMB[key] = cost
+    return cost
+
+
 # high_ground() depends only on the map, the road and two numbers of the scenario, but the state
 # (and so any cache on it) is copied at every action: keep the answers here instead (a handful)
 _HIGH_GROUND: dict[tuple[Any, ...], list[str]] = {}
+
+def exposed_hexes(state: SFState, foes: list[tuple[str, int]]) -> frozenset[str]:
+    """The hexes some of ``foes`` (hex, range) could fire into: in range and in the terrain's
+    line of sight. Kept per map and enemy positions."""
+    key = ("exposed", state.map_name, tuple(sorted(foes)))
+    hit = _VANTAGE.get(key)
+    if hit is None:
+        from app.games.semper_fi.sight import terrain_los
+        b = bd(state)
+        hit = _VANTAGE[key] = frozenset(h for h in b.hexset if any(
+            b.grid.distance(h, f) <= r and terrain_los(b, h, f)[0] for f, r in foes))
+    return hit
+
+
+#: climb_cost(): per map and goal set
+_CLIMB: dict[tuple[Any, ...], dict[str, float]] = {}
+
+#: vantage(): per map, one target hex or a set of them
+_VANTAGE: dict[tuple[Any, ...], frozenset[str]] = {}
 
 #: denied_hexes() of 7.1 depends on the map, the town and airfield hexes and the distance only
 _DENIED: dict[tuple[Any, ...], frozenset[str]] = {}

@@ -20,11 +20,11 @@ from app.games.semper_fi.state import SFState
 from app.games.semper_fi.units import bd, other, udef
 
 from app.ai.semper_fi import entry, op_sheets
-from app.ai.semper_fi.evaluate import (enemy_steps_at, fire_value, hex_score, nearest,
+from app.ai.semper_fi.evaluate import (enemy_steps_at, fire_value, friendly_risk, hex_score, nearest,
                                        target_hex, visible_enemies)
 from app.ai.semper_fi.objectives import (ATTACK, decisive_hexes, denied_hexes, each_hex_counts,
                                          final_phase, ground_cleared, objective_hexes, objectives_for,
-                                         passive, role, share_out)
+                                         passive, role, share_out, vantage, climb_cost, exposed_hexes)
 
 #: The last phase: fire at an enemy where the victory looks, an assault on it, and fire from a
 #: stack that could have assaulted it rank in this order above everything else (_final_fire).
@@ -39,6 +39,16 @@ ASSAULT_ODDS = 1.5       # our assault firepower against theirs (C8.2), more aga
 #: it won 8 of 30 games against random instead of 3 of 30 (seeds 1000-1029; the same 8 at 1.0, 2.0
 #: and 4.0), losing far fewer steps (docs/ai.md).
 HEAT_CLIMB = 1.5
+#: What a hex of the way to a vantage point costs a hunting unit (``_hunt``)
+HUNT_STEP = 0.7
+#: How many units of each kind go after one enemy hex on 4.1's high ground
+HUNTERS = (("platoon", 2), ("mg", 1))
+#: 4.1: what fire at a North Korean on the high ground is worth over its expected steps
+HIGH_GROUND_FIRE = 0.3
+#: 4.1: what one of our units expected in our own barrage zone costs a mission (friendly_risk)
+FRIENDLY_RISK = 3.0
+#: What entering a hex the enemy can fire into costs a hunting unit on its way (overwatch, C6.3)
+EXPOSURE = 3.0
 
 
 class SemperFiAI:
@@ -128,6 +138,12 @@ class SemperFiAI:
             return 0.0
         if t in ("fire", "point-fire", "return-fire"):
             v = fire_value(state, a)
+            if c.passive and v > 0:                      # 4.1: the units the victory counts, and
+                th = target_hex(state, a)                # those a step from where it counts them
+                if th in c.obj:
+                    v += HIGH_GROUND_FIRE
+                elif nearest(state, th, objective_hexes(state)) <= 1:
+                    v += HIGH_GROUND_FIRE / 2
             return v - FIRE_MIN + (0.2 if t == "return-fire" else 0.0) + self._final_fire(state, a, c)
         if t == "overwatch":
             if self.level == "easy" and self._r() < 0.5:
@@ -232,10 +248,15 @@ class SemperFiAI:
         if steps <= 0:
             return -1.0
         final = self._final_fire(state, a, c)
-        if not c.budget_ok(state, a["type"]) and steps < 3 and not final:
+        if not c.budget_ok(state, a["type"]) and steps < 3 and not final \
+                and not (c.passive and a["at"] in c.obj):
             return -0.5                               # husband ammunition for a better target
         own_near = any(bd(state).grid.distance(a["at"], state.units[u].at) <= 1 for u in c.mine)
         v = 0.25 * steps + c.objective_bonus(a["at"]) + (0.2 if a.get("prereg") else 0.0)
+        if c.passive and a["type"] in ("artillery", "battery-fire"):
+            # 4.1 counts every Marine step lost, our own shells' too: the expected own units in
+            # the barrage zone, drift included, instead of the flat penalty for a unit next to it
+            return v - FRIENDLY_RISK * friendly_risk(state, c.side, a["at"]) + final
         return v - (0.6 if own_near else 0.0) + final
 
     def _final_fire(self, state: SFState, a: Action, c: "_Ctx") -> float:
@@ -295,6 +316,10 @@ class SemperFiAI:
     def _mode(self, state: SFState, a: Action, c: "_Ctx") -> float:
         u = a["unit"]
         s = state.units[u]
+        if c.passive and udef(u).type.indirect and s.at in c.b.hexset:
+            # 4.1: a mortar fires only in fire mode (C9) and reaches most of the map from where
+            # it stands; its steps count double, so it sets up and stays
+            return 0.4 if a["to"] == "fire" else -0.6
         if a["to"] == "move":
             if c.keep_each and c.vacant(state) and not c.last_holder(state, u):
                 return 0.5                               # 4.2: go back to the start hex left empty
@@ -313,6 +338,8 @@ class SemperFiAI:
             return -0.02
         if c.foe_within(s.at, 4) or s.at in c.obj_of(u):
             return 0.05 if s.acted == "moving" and s.mp_left > 1 else 0.3
+        if c.passive and s.at in c.hunt_goal(state).get(u, ()):
+            return 0.3                                   # 4.1: at the point it was sent to, to fire
         return -0.05
 
     def _move(self, state: SFState, a: Action, c: "_Ctx") -> float:
@@ -324,10 +351,23 @@ class SemperFiAI:
         b = bd(state)
         if frm not in b.hexset:
             # entering from off the map: always worth it, at the entry hex nearest the objectives
-            if c.passive:                                # 4.1: the column comes on only when useful
-                return 0.5 + 0.1 * hex_score(state, c.side, a["to"])
+            if c.passive:
+                # 4.1: while the enemy holds high ground the column comes on to fight it (rifle
+                # platoons and MG sections to hunt, mortars to fire); the rest wait off the map,
+                # where no fire reaches them and where their steps (tanks' double) are safe
+                useful = c.obj and (_hunter(u) or udef(u).type.indirect)
+                return (1.0 if useful else -0.5) + 0.01 * hex_score(state, c.side, a["to"])
             return 1.0 + 0.01 * hex_score(state, c.side, a["to"])
         goal = c.obj_of(u)
+        if c.passive and u in c.hunt_goal(state):
+            return self._hunt(state, u, frm, a["to"], c)
+        if c.passive and c.obj:
+            # 4.1's other units: out of the enemy's fire (C6.3's overwatch takes steps that count)
+            # by the way that climbs least; otherwise they stay where they are
+            ex = c.exposed(state)
+            heat = HEAT_CLIMB if (state.scen.get("rules") or {}).get("heat") else 0.0
+            return (EXPOSURE * ((frm in ex) - (a["to"] in ex))
+                    - heat * max(0, b.contour(a["to"]) - b.contour(frm)) - 0.05)
         gain = hex_score(state, c.side, a["to"], c.foes, goal) - hex_score(state, c.side, frm, c.foes, goal)
         if a["to"] not in c.obj and c.last_holder(state, u):
             gain -= 3.0                                  # 4.2: every start hex must be held at the end
@@ -351,6 +391,26 @@ class SemperFiAI:
         return gain - 0.05 + op_sheets.move_pull(state, a)
 
 
+    def _hunt(self, state: SFState, u: str, frm: str, to: str, c: "_Ctx") -> float:
+        """4.1's rifle platoons and MG sections go where the enemy on the high ground can be seen
+        and fired on (``vantage``) by the way that climbs least: each contour climbed is a heat
+        check (2.3) and every step it costs counts at the end, as does each North Korean left up
+        there. Judged on the whole way (``climb_cost``), so a unit does not stop at the first slope."""
+        b = c.b
+        heat = HEAT_CLIMB if (state.scen.get("rules") or {}).get("heat") else 0.0
+        v = c.hunt_goal(state)[u]
+        ex = c.exposed(state)
+        cost = climb_cost(state, v, HUNT_STEP, heat, ex, EXPOSURE)
+        up = max(0, b.contour(to) - b.contour(frm))
+        gain = cost.get(frm, 50.0) - cost.get(to, 50.0) - heat * up - (EXPOSURE if to in ex else 0.0)
+        gain += (1.5 if to in v else 0.0) - (1.5 if frm in v else 0.0)
+        gain -= 0.3 * (sum(1 for f in c.foes if b.grid.distance(to, state.units[f].at) <= 1)
+                       - sum(1 for f in c.foes if b.grid.distance(frm, state.units[f].at) <= 1))
+        if state.units[u].morale:
+            gain -= 0.5 * (c.foe_within(to, 1) - c.foe_within(frm, 1))
+        return gain - 0.05
+
+
 class _Ctx:
     """Per-decision facts worth computing once."""
 
@@ -371,9 +431,47 @@ class _Ctx:
         self._at = {u: state.units[u].at for u in self.mine}
         self._crowd: dict[str, int] | None = None
         self._vacant: list[str] | None = None
+        self._hunt: dict[str, frozenset[str]] | None = None
+        self._exposed: frozenset[str] | None = None
         # the side's last action phase of the game, and where an enemy then costs it a level
         self.final = final_phase(state, side)
         self.decisive = decisive_hexes(state, side) if self.final else frozenset()
+
+    def hunt_goal(self, state: SFState) -> dict[str, frozenset[str]]:
+        """4.1's Marines: for each enemy hex on the high ground, the rifle platoons and the MG
+        section (``HUNTERS``) whose way to a point that sees it climbs least, and that point's
+        hexes (``vantage``). The rest stay low: every unit that climbs risks steps (2.3)."""
+        if self._hunt is None:
+            self._hunt = {}
+            if self.passive and self.obj:
+                heat = HEAT_CLIMB if (state.scen.get("rules") or {}).get("heat") else 0.0
+                free = [u for u in self.mine if _hunter(u)]
+                ex = self.exposed(state)
+                quota = dict(HUNTERS)
+                pairs = []
+                goals: dict[str, frozenset[str]] = {}
+                for t in sorted(self.obj):
+                    v = goals[t] = vantage(state, frozenset([t]))
+                    cost = climb_cost(state, v, HUNT_STEP, heat, ex, EXPOSURE)
+                    pairs += [(cost.get(self._at[u], 50.0), t, u) for u in free if _hunter_kind(u) in quota]
+                taken: dict[tuple[str, str], int] = {}
+                for _c, t, u in sorted(pairs):       # the cheapest ways first, over all targets
+                    k = (t, _hunter_kind(u))
+                    if u in self._hunt or taken.get(k, 0) >= quota[k[1]]:
+                        continue
+                    taken[k] = taken.get(k, 0) + 1
+                    self._hunt[u] = goals[t]
+        return self._hunt
+
+    def exposed(self, state: SFState) -> frozenset[str]:
+        """Hexes an enemy unit we know of (a hidden one's marker too) could fire into: in range
+        of its area fire and in its line of sight (C6)."""
+        if self._exposed is None:
+            foes = [(s.at, udef(u).type.fire.range) for u, s in state.units.items()
+                    if udef(u).side != self.side and s.at in self.b.hexset and udef(u).type.fire.range > 0
+                    and (s.hidden or (s.mode == "fire" and s.morale != "paralysed"))]
+            self._exposed = exposed_hexes(state, foes)
+        return self._exposed
 
     def crowd(self, state: SFState, h: str) -> int:
         """Own units already in ``h`` (set-up spreads them out)."""
@@ -434,6 +532,18 @@ class _Ctx:
         ids = {g["id"] + ":" for g in indirect.groups(state, self.side)}
         ammo = sum(v for k, v in state.ammo.items() if any(k.startswith(i) for i in ids))
         return ammo >= left or kind == "battery-fire"
+
+
+def _hunter_kind(u: str) -> str:
+    return "platoon" if udef(u).type.platoon else udef(u).type.unit_type
+
+
+def _hunter(u: str) -> bool:
+    """The units 4.1's Marines send after the high ground: rifle platoons (they spot for the
+    mortars and the battery, 1.8e, and can assault) and MG sections. Mortar and tank steps count
+    double there and their fire needs no climb."""
+    t = udef(u).type
+    return t.platoon or t.unit_type == "mg"
 
 
 def _dark_left(state: SFState) -> int:

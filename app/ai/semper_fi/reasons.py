@@ -69,6 +69,30 @@ def _last_word(state: SFState, side: str, a: dict[str, Any]) -> str:
     return "; our last action phase, and the enemy there at the end decides the result"
 
 
+def _hunt_words(state: SFState, side: str, u: str, frm: str, to: str) -> str:
+    """4.1's Marines: a unit sent after the high ground, or one keeping out of the enemy's fire."""
+    from app.ai.semper_fi.objectives import passive
+    from app.ai.semper_fi.player import _Ctx
+    b = bd(state)
+    if not passive(state, side) or frm not in b.hexset:
+        return ""
+    c = _Ctx(state, side)
+    goal = c.hunt_goal(state).get(u)
+    up = max(0, b.contour(to) - b.contour(frm))
+    climb = f", climbing {up} contour{'s' if up > 1 else ''} (a heat check, 2.3)" if up else ""
+    if goal:
+        d = nearest(state, to, goal)
+        where = "at a point that sees" if d == 0 else f"{d} hex{'es' if d != 1 else ''} from a point that sees"
+        return (f"{_name(u)} moves to {to}{climb}, {where} a North Korean on the high ground, by the "
+                f"way that climbs least and crosses least enemy fire: the North Koreans left there "
+                f"and the Marine steps lost decide 4.1 (C4.1)")
+    if c.obj:
+        out = frm in c.exposed(state) and to not in c.exposed(state)
+        return (f"{_name(u)} moves to {to}{climb}" + (", out of the enemy's line of fire: every Marine step "
+                                                       "lost counts in 4.1" if out else "") + " (C4.1)")
+    return ""
+
+
 def explain(state: SFState, side: str, a: dict[str, Any]) -> str:
     """The reason for ``a``, or "" when there is nothing worth saying."""
     t = a.get("type")
@@ -147,6 +171,9 @@ def explain(state: SFState, side: str, a: dict[str, Any]) -> str:
         u = a["unit"]
         frm, to = state.units[u].at, a["to"]
         obj = objectives_for(state, side)
+        hunt = _hunt_words(state, side, u, frm, to)
+        if hunt:
+            return hunt
         if obj and frm in b.hexset:
             return (f"{_name(u)} moves to {to}: {nearest(state, to, obj)} hexes from the objectives "
                     f"(was {nearest(state, frm, obj)}), {b.elevation(to)} m (C4.1)")
