@@ -69,6 +69,26 @@ def _last_word(state: SFState, side: str, a: dict[str, Any]) -> str:
     return "; our last action phase, and the enemy there at the end decides the result"
 
 
+def _overwatch_words(state: SFState, side: str, frm: str, to: str) -> str:
+    """An attacker's way in: how many enemy units could fire on the unit as it enters (C6.3),
+    when another hex as near the objectives would have been seen by more."""
+    from app.ai.semper_fi.player import _Ctx
+    if role(state, side) != ATTACK:
+        return ""
+    c = _Ctx(state, side)
+    if c.passive:
+        return ""
+    here = c.overwatchers(state, to)
+    b = bd(state)
+    d = nearest(state, to, c.obj) if c.obj else 0
+    worse = [n for n in b.grid.neighbours(frm) if n in b.hexset and n != to and c.obj
+             and nearest(state, n, c.obj) <= d and c.overwatchers(state, n) > here]
+    if not worse:
+        return ""
+    return (f"; {here:g} enemy units could fire on it there as it enters, fewer than at {sorted(worse)[0]} (C6.3)"
+            if here else f"; no enemy unit could fire on it there as it enters, unlike at {sorted(worse)[0]} (C6.3)")
+
+
 def _hunt_words(state: SFState, side: str, u: str, frm: str, to: str) -> str:
     """4.1's Marines: a unit sent after the high ground, or one keeping out of the enemy's fire."""
     from app.ai.semper_fi.objectives import passive
@@ -176,7 +196,8 @@ def explain(state: SFState, side: str, a: dict[str, Any]) -> str:
             return hunt
         if obj and frm in b.hexset:
             return (f"{_name(u)} moves to {to}: {nearest(state, to, obj)} hexes from the objectives "
-                    f"(was {nearest(state, frm, obj)}), {b.elevation(to)} m (C4.1)")
+                    f"(was {nearest(state, frm, obj)}), {b.elevation(to)} m" + _overwatch_words(state, side, frm, to)
+                    + " (C4.1)")
         return f"{_name(u)} moves to {to} (C4.1)"
     if t in ("draw-sheet", "write-sheet"):
         return (f"a {orders.kind_name(a['kind'])} sheet for {orders.formation_name(state, a['formation'])}"
