@@ -172,8 +172,10 @@ def high_ground(state: SFState) -> list[str]:
     return list(hit)
 
 
-#: How near a Marine must come to a North Korean on 4.1's high ground to fire on it: a rifle
-#: platoon's range (3), which also lets it spot for the mortars and the battery (1.8e)
+#: How near a Marine must come to a North Korean on 4.1's high ground to fight it: an MG
+#: section's range (6), and within a rifle platoon's spotting range of a dug-in unit on open or
+#: broken ground by day, for the mortars and the battery (1.8e, C5.2). 4 and 8 won fewer games
+#: (docs/ai.md, "Fourth pass")
 VANTAGE_RANGE = 6
 
 
@@ -233,10 +235,6 @@ def climb_cost(state: SFState, goal: frozenset[str], step: float, climb: float,
     return cost
 
 
-# high_ground() depends only on the map, the road and two numbers of the scenario, but the state
-# (and so any cache on it) is copied at every action: keep the answers here instead (a handful)
-_HIGH_GROUND: dict[tuple[Any, ...], list[str]] = {}
-
 def exposed_hexes(state: SFState, foes: list[tuple[str, int]]) -> frozenset[str]:
     """The hexes some of ``foes`` (hex, range) could fire into: in range and in the terrain's
     line of sight. Kept per map and enemy positions."""
@@ -245,15 +243,22 @@ def exposed_hexes(state: SFState, foes: list[tuple[str, int]]) -> frozenset[str]
     if hit is None:
         from app.games.semper_fi.sight import terrain_los
         b = bd(state)
+        if len(_VANTAGE) > 5000:
+            _VANTAGE.clear()
         hit = _VANTAGE[key] = frozenset(h for h in b.hexset if any(
             b.grid.distance(h, f) <= r and terrain_los(b, h, f)[0] for f, r in foes))
     return hit
 
 
+# high_ground() depends only on the map, the road and two numbers of the scenario, but the state
+# (and so any cache on it) is copied at every action: keep the answers here instead (a handful)
+_HIGH_GROUND: dict[tuple[Any, ...], list[str]] = {}
+
 #: climb_cost(): per map and goal set
 _CLIMB: dict[tuple[Any, ...], dict[str, float]] = {}
 
-#: vantage(): per map, one target hex or a set of them
+#: vantage() (per map, one target hex or a set of them) and exposed_hexes() (per map and enemy
+#: positions); cleared past 5000 answers
 _VANTAGE: dict[tuple[Any, ...], frozenset[str]] = {}
 
 #: denied_hexes() of 7.1 depends on the map, the town and airfield hexes and the distance only

@@ -405,7 +405,6 @@ class SemperFiAI:
             gain += 0.6 + 0.1 * max(0, 6 - nearest(state, a["to"], c.foe_hexes))
         return gain - 0.05 + op_sheets.move_pull(state, a)
 
-
     def _hunt(self, state: SFState, u: str, frm: str, to: str, c: "_Ctx") -> float:
         """4.1's rifle platoons and MG sections go where the enemy on the high ground can be seen
         and fired on (``vantage``) by the way that climbs least: each contour climbed is a heat
