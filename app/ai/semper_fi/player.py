@@ -371,9 +371,8 @@ class SemperFiAI:
             # 4.1's other units: out of the enemy's fire (C6.3's overwatch takes steps that count)
             # by the way that climbs least; otherwise they stay where they are
             ex = c.exposed(state)
-            heat = HEAT_CLIMB if (state.scen.get("rules") or {}).get("heat") else 0.0
             return (EXPOSURE * ((frm in ex) - (a["to"] in ex))
-                    - heat * max(0, b.contour(a["to"]) - b.contour(frm)) - 0.05)
+                    - c.heat * max(0, b.contour(a["to"]) - b.contour(frm)) - 0.05)
         gain = hex_score(state, c.side, a["to"], c.foes, goal) - hex_score(state, c.side, frm, c.foes, goal)
         if a["to"] not in c.obj and c.last_holder(state, u):
             gain -= 3.0                                  # 4.2: every start hex must be held at the end
@@ -411,7 +410,7 @@ class SemperFiAI:
         check (2.3) and every step it costs counts at the end, as does each North Korean left up
         there. Judged on the whole way (``climb_cost``), so a unit does not stop at the first slope."""
         b = c.b
-        heat = HEAT_CLIMB if (state.scen.get("rules") or {}).get("heat") else 0.0
+        heat = c.heat
         v = c.hunt_goal(state)[u]
         ex = c.exposed(state)
         cost = climb_cost(state, v, HUNT_STEP, heat, ex, EXPOSURE)
@@ -446,6 +445,8 @@ class _Ctx:
         self._crowd: dict[str, int] | None = None
         self._vacant: list[str] | None = None
         self._hunt: dict[str, frozenset[str]] | None = None
+        # 2.3: what a contour climbed costs a Marine where the scenario plays the heat rules
+        self.heat = HEAT_CLIMB if (state.scen.get("rules") or {}).get("heat") else 0.0
         self._exposed: frozenset[str] | None = None
         self._ow: dict[str, float] | None = None
         self._foe_all: set[str] | None = None
@@ -460,7 +461,7 @@ class _Ctx:
         if self._hunt is None:
             self._hunt = {}
             if self.passive and self.obj:
-                heat = HEAT_CLIMB if (state.scen.get("rules") or {}).get("heat") else 0.0
+                heat = self.heat
                 free = [u for u in self.mine if _hunter(u)]
                 ex = self.exposed(state)
                 quota = dict(HUNTERS)
