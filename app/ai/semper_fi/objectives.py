@@ -315,5 +315,41 @@ def share_out(state: SFState, side: str, units: list[str]) -> dict[str, frozense
     return out
 
 
+#: How much of its own assault firepower an attacker brings against a held hex, over the
+#: defenders' (C8.2; dug-in defenders take more, as the AI's assault odds ask)
+STAGE_ODDS = 2.0
+
+
+def stage_out(state: SFState, side: str, units: list[str]) -> dict[str, frozenset[str]]:
+    """7.2, 7.5: which enemy-held hex of the hill each of the attacker's assault units makes for.
+    A unit that moved may not assault in that phase (C8.1), so the assault on the last hexes must
+    stand next to them a phase early; pulled only to the nearest held hex, the units bunch up on
+    one and leave another, held by a platoon the victory still counts, with nobody to assault it.
+    Each held hex gets the nearest units until their firepower is ``STAGE_ODDS`` times the
+    defenders' (at least two), the closest pairs over all hexes first."""
+    if victory(state).get("kind") != "east-hill" or side != attacker(state):
+        return {}
+    hg = objective_hexes(state)
+    held: dict[str, float] = {}
+    for u, s in state.units.items():
+        if udef(u).side != side and s.at in hg:
+            held[s.at] = held.get(s.at, 0.0) + udef(u).type.fire.area
+    if not held:
+        return {}
+    b = bd(state)
+    fighters = [u for u in units if udef(u).type.assault == "yes" and not udef(u).type.vehicle]
+    pairs = sorted((b.grid.distance(state.units[u].at, h), h, u) for u in fighters for h in held)
+    brought = {h: 0.0 for h in held}
+    count = {h: 0 for h in held}
+    out: dict[str, frozenset[str]] = {}
+    for _d, h, u in pairs:
+        if u in out or (count[h] >= 2 and brought[h] >= STAGE_ODDS * max(1.0, held[h])):
+            continue
+        out[u] = frozenset([h])
+        brought[h] += udef(u).type.fire.area
+        count[h] += 1
+    return out
+
+
 #: places() depends on the map and the victory table only
 _PLACES: dict[tuple[Any, ...], list[tuple[str, frozenset[str]]]] = {}

@@ -24,7 +24,7 @@ from app.ai.semper_fi.evaluate import (enemy_steps_at, fire_value, friendly_risk
                                        target_hex, visible_enemies)
 from app.ai.semper_fi.objectives import (ATTACK, decisive_hexes, denied_hexes, each_hex_counts,
                                          final_phase, ground_cleared, objective_hexes, objectives_for,
-                                         passive, role, share_out, vantage, climb_cost, exposed_hexes)
+                                         passive, role, share_out, stage_out, vantage, climb_cost, exposed_hexes)
 
 #: The last phase: fire at an enemy where the victory looks, an assault on it, and fire from a
 #: stack that could have assaulted it rank in this order above everything else (_final_fire).
@@ -49,6 +49,8 @@ HUNTERS = (("platoon", 2), ("mg", 1))
 OVERWATCH_RISK = 2.0
 #: ... fading to nothing over this many turns before the last (the objective must be reached)
 OVERWATCH_FADE = 8
+#: 7.2, 7.5: the attacker's assault units are shared out over the hill hexes still held (stage_out)
+STAGE = True
 #: 4.1: what fire at a North Korean on the high ground is worth over its expected steps
 HIGH_GROUND_FIRE = 0.3
 #: 4.1: what one of our units expected in our own barrage zone costs a mission (friendly_risk)
@@ -441,6 +443,9 @@ class _Ctx:
         self.foe_hexes = {state.units[f].at for f in self.foes}
         # 7.3, 7.4: the attacker's units share the four places out among them
         self.share = share_out(state, side, self.mine) if self.role == ATTACK else {}
+        # 7.2, 7.5: the assault units spread over the hexes the enemy still holds on the hill
+        self.stage = stage_out(state, side, self.mine) if self.role == ATTACK and STAGE else {}
+        self.share.update(self.stage)
         self._at = {u: state.units[u].at for u in self.mine}
         self._crowd: dict[str, int] | None = None
         self._vacant: list[str] | None = None

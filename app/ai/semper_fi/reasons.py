@@ -113,6 +113,20 @@ def _hunt_words(state: SFState, side: str, u: str, frm: str, to: str) -> str:
     return ""
 
 
+def _stage_words(state: SFState, side: str, u: str, to: str) -> str:
+    """7.2, 7.5: an assault unit sent to the held hill hex it is shared out to (``stage_out``)."""
+    from app.ai.semper_fi.objectives import stage_out
+    goal = stage_out(state, side, [x for x in state.units if udef(x).side == side
+                                   and state.units[x].at in bd(state).hexset]).get(u)
+    if not goal:
+        return ""
+    h = sorted(goal)[0]
+    d = bd(state).grid.distance(to, h)
+    return (f"{_name(u)} moves to {to}, {d} hex{'es' if d != 1 else ''} from {h}: the enemy still holds it "
+            f"on the hill and no assault stands ready for it yet; a unit that moved may not assault in "
+            f"that phase, so it must be there a phase early (C8.1)")
+
+
 def explain(state: SFState, side: str, a: dict[str, Any]) -> str:
     """The reason for ``a``, or "" when there is nothing worth saying."""
     t = a.get("type")
@@ -191,7 +205,7 @@ def explain(state: SFState, side: str, a: dict[str, Any]) -> str:
         u = a["unit"]
         frm, to = state.units[u].at, a["to"]
         obj = objectives_for(state, side)
-        hunt = _hunt_words(state, side, u, frm, to)
+        hunt = _hunt_words(state, side, u, frm, to) or _stage_words(state, side, u, to)
         if hunt:
             return hunt
         if obj and frm in b.hexset:
