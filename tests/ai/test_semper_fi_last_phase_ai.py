@@ -112,3 +112,31 @@ def test_the_hint_says_why_the_round_lights_that_hex() -> None:
     why = make_ai(seed=1, side="us").explain(
         m, {"type": "mortar", "unit": "item-3-1-60mm-1", "at": "17.10", "ammo": "illum"})
     assert "illumination round over 17.10" in why and "last action phase" in why and "(1.2)" in why
+
+
+def test_in_the_last_phase_a_platoon_next_to_a_decisive_hex_assaults_it_not_fires_past_it() -> None:
+    """7.1, seed 1115 against random: in the Marines' last phase a platoon at 17.11 stood next to
+    a Chinese section at 18.10 and could see a Chinese MG at 19.11 (lit by an illumination round),
+    both within 3 hexes of the airfield. It fired at 19.11, which counted as fire that "costs no
+    assault" because 19.11 is not next to it; but a unit that fires may not assault (C8.1), so its
+    assault on 18.10 was never made and the game was a draw. Now it keeps the assault."""
+    from app.games.semper_fi.state import Barrage
+    sc = scenario("7-1-assault-on-the-airstrip")
+    st = bare(map_name="hagaru", stand_in=False, first="28 Nov 2200", last="29 Nov 0100",
+              victory=sc["victory"], mortar=sc.get("mortar", []))
+    put(st, "item-3-1-plt-2", "17.11")
+    put(st, "3-172-wpn-2", "18.10", hidden=False, mode="move")
+    put(st, "1-172-mg-1", "19.11", hidden=False, mode="move")
+    st.barrages.append(Barrage(hex="19.11", kind="illum", side="us", placed="4:action-2"))
+    st.barrages.append(Barrage(hex="18.10", kind="illum", side="us", placed="4:action-2"))
+    st.turn, st.phase, st.first = len(st.clock), "action-2", "nk"
+    st.active = st.turn_side = "us"
+    m = Match.start(GAME, sc, seed=3, keep_snapshots=False)
+    m.state = st
+    legal = m.legal_actions()
+    assault = {"type": "assault", "from": "17.11", "to": "18.10"}
+    assert assault in legal
+    assert {"type": "fire", "from": "17.11", "at": "19.11"} in legal
+    c = _Ctx(st, "us")
+    assert c.final and {"18.10", "19.11"} <= c.decisive
+    assert make_ai(seed=1, side="us").choose(m, legal) == assault

@@ -270,17 +270,19 @@ class SemperFiAI:
     def _final_fire(self, state: SFState, a: Action, c: "_Ctx") -> float:
         """The side's last phase of the game: the result is read when it ends, so what counts is
         fire at an enemy standing where the victory looks (an objective the attacker must clear,
-        a hex the defender must keep free). Fire from hexes that could not assault it comes first
-        (it suppresses for the assault); a stack next to the target fires only when it cannot
-        assault (an assault scores below this)."""
+        a hex the defender must keep free). Fire from hexes that could not assault such a hex comes
+        first (it suppresses for the assault); a stack next to one of them, the target or another,
+        fires only when it cannot assault (an assault scores below this): a unit that fires may
+        not assault in the same phase (C8.1)."""
         if not c.final:
             return 0.0
         at = target_hex(state, a)
         if at not in c.decisive:
             return 0.0
         frm = a.get("from") or (state.units[a["unit"]].at if a.get("unit") in state.units else "")
-        if frm and c.b.grid.distance(frm, at) <= 1 and assault_group(state, frm, c.side):
-            return FINAL_FIRE
+        if frm and assault_group(state, frm, c.side) and any(
+                n in c.decisive and n in c.foe_hexes for n in c.b.grid.neighbours(frm)):
+            return FINAL_FIRE                  # fire would spend an assault on a hex that decides it
         return 6.0 * FINAL_FIRE                # it costs no assault: before everything else
 
     def _assault(self, state: SFState, a: Action, c: "_Ctx") -> float:
