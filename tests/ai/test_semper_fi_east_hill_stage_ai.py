@@ -46,7 +46,7 @@ def test_7_2_each_hex_the_marines_hold_on_the_hill_gets_its_own_assault_units() 
 
 def test_7_2_the_spare_platoon_makes_for_the_other_held_hex_not_the_nearest() -> None:
     """Before, every platoon closed on the nearest held hex: the third joined the two next to
-    18.23 and nobody went for 16.29, which then decided the game for the Marines."""
+    18.23 and nobody went for 16.29, where the engineers alone would keep 7.2 for the Marines."""
     m = _two_held()
     b = bd(m.state)
     legal = [a for a in m.legal_actions() if a.get("unit") == "1-240-plt-3" and a["type"] == "move"]
