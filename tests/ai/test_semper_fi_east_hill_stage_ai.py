@@ -61,3 +61,21 @@ def test_the_hint_names_the_held_hex_a_staged_platoon_makes_for() -> None:
     legal = [a for a in m.legal_actions() if a.get("unit") == "1-240-plt-3" and a["type"] == "move"]
     why = ai.explain(m, ai.choose(m, legal))
     assert "from 16.29" in why and "(C8.1)" in why, why
+
+
+def test_7_5_a_chinese_platoon_on_the_taken_hill_digs_in_with_marines_three_hexes_off() -> None:
+    """C6.6, C8.2: dug-in troops take -2 from fire and in an assault. Before, a platoon on a hill
+    hex the Chinese had taken ended its phase there undug while a Marine unit stood 3 hexes off
+    (the attacker dug in only with the enemy within 2), and greedy's Marines, who walk at the
+    nearest Chinese, won hexes back on the last turn."""
+    sc = scenario("7-5-battle-for-east-hill-round-two")
+    st = bare(map_name="hagaru", stand_in=False, first="30 Nov 2300", last="1 Dec 0800",
+              victory=sc["victory"])
+    put(st, "dog-10-eng-eng-1", "14.25")
+    put(st, "1-240-plt-1", "17.25", mode="fire")
+    st.first = st.active = st.turn_side = "nk"
+    st.turn = 3
+    m = Match.start(GAME, sc, seed=3, keep_snapshots=False)
+    m.state = st
+    assert bd(st).grid.distance("14.25", "17.25") == 3
+    assert make_ai(seed=1, side="nk").choose(m, m.legal_actions()) == {"type": "dig-in", "unit": "1-240-plt-1"}

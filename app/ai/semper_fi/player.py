@@ -51,6 +51,9 @@ OVERWATCH_RISK = 2.0
 OVERWATCH_FADE = 8
 #: 7.2, 7.5: the attacker's assault units are shared out over the hill hexes still held (stage_out)
 STAGE = True
+#: 7.2, 7.5, 6.x: digging in on a hex of the ground taken, with the enemy within 3 hexes; on
+#: seeds 1000-1059 against greedy 7.5 45 -> 53, 6.3 45 -> 50, 7.2 1 -> 5 (1.0: 55, 47, 3)
+DIG_GROUND = 0.6
 #: 4.1: what fire at a North Korean on the high ground is worth over its expected steps
 HIGH_GROUND_FIRE = 0.3
 #: 4.1: what one of our units expected in our own barrage zone costs a mission (friendly_risk)
@@ -189,6 +192,10 @@ class SemperFiAI:
             near = c.foe_within(s.at, 5)
             if c.role != ATTACK:
                 return 0.35 if (s.at in c.obj or near) else 0.1
+            if DIG_GROUND and c.ground and s.at in c.ground and c.foe_within(s.at, 3):
+                # 7.2, 7.5, 6.x: a hex of the ground already taken, the enemy near: the attacker
+                # now holds it, and dug-in troops take -2 from fire and in an assault (C6.6, C8.2)
+                return DIG_GROUND
             return 0.15 if near and c.foe_within(s.at, 2) else -0.5
         if t == "mode":
             return self._mode(state, a, c)
