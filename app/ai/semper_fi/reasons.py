@@ -115,13 +115,13 @@ def _hunt_words(state: SFState, side: str, u: str, frm: str, to: str) -> str:
 
 def _stage_words(state: SFState, side: str, u: str, to: str) -> str:
     """7.2, 7.5: an assault unit sent to the held hill hex it is shared out to (``stage_out``)."""
-    from app.ai.semper_fi.objectives import stage_out
-    goal = stage_out(state, side, [x for x in state.units if udef(x).side == side
-                                   and state.units[x].at in bd(state).hexset]).get(u)
+    from app.ai.semper_fi.player import _Ctx
+    c = _Ctx(state, side)
+    goal = c.stage.get(u)
     if not goal:
         return ""
     h = sorted(goal)[0]
-    d = bd(state).grid.distance(to, h)
+    d = c.b.grid.distance(to, h)
     return (f"{_name(u)} moves to {to}, {d} hex{'es' if d != 1 else ''} from {h}: the enemy still holds it "
             f"on the hill and no assault stands ready for it yet; a unit that moved may not assault in "
             f"that phase, so it must be there a phase early (C8.1)")
