@@ -109,15 +109,16 @@ def test_beats_random_in_a_small_fixed_sample() -> None:
 def test_2_3_the_marines_of_4_1_climb_less_in_the_heat(monkeypatch) -> None:
     """Two games of 4.1 in full against random North Koreans where the old weight of a contour
     climbed (0.6) cost the Marines 12-16 steps (mortar and tank steps double) and an NK Major
-    (seeds chosen again when the Marines began to hunt the high ground, player._hunt; before,
-    when the AI's high ground became the victory's, they were 1005, 1015 and 1016)."""
+    (seeds chosen again when the hunters went after units a hex off the high ground as well,
+    objectives.HG_REACH: 1010 and 1017 then cost 7 and 12 steps at 0.6; before that, when the
+    Marines began to hunt the high ground, 1005, 1015 and 1016)."""
     from app.ai.semper_fi import player as ai_player
     from app.games.semper_fi.victory import steps_lost
 
     def lost(weight: float) -> list[int]:
         monkeypatch.setattr(ai_player, "HEAT_CLIMB", weight)
         return [steps_lost(play("4-1-ambush", s, ("ai", "random"), short=False).state, "us",
-                           double=("mortar", "armor")) for s in (1010, 1017)]
+                           double=("mortar", "armor")) for s in (1074, 1084)]
     weight = ai_player.HEAT_CLIMB
     old, new = lost(0.6), lost(weight)
     assert min(old) >= 12
