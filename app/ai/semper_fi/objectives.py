@@ -362,5 +362,47 @@ def stage_out(state: SFState, side: str, units: list[str]) -> dict[str, frozense
     return out
 
 
+#: How many turns before the end the defender of 7.1 starts to gather an assault on each enemy
+#: unit inside the ring the victory reads (``clear_out``)
+CLEAR_TURNS = 2
+
+
+def clear_out(state: SFState, side: str, units: list[str]) -> dict[str, frozenset[str]]:
+    """7.1's defender on the last turns: one enemy unit within the victory's distance of the town
+    or the airfield at the end makes the game a draw, and it is cleared by assault, which a unit
+    that moved in the phase may not make (C8.1). So each such hex gets the nearest assault units
+    not next to another enemy (those hold the line), sent to the hexes around it, until their
+    firepower is ``STAGE_ODDS`` times the intruders' (at least two), closest pairs first."""
+    if victory(state).get("kind") != "perimeter" or side == attacker(state) \
+            or state.turn < len(state.clock) - CLEAR_TURNS + 1:
+        return {}
+    deny = denied_hexes(state, side)
+    held: dict[str, float] = {}
+    for u, s in state.units.items():
+        if udef(u).side != side and s.at in deny:
+            held[s.at] = held.get(s.at, 0.0) + udef(u).type.fire.area
+    if not held:
+        return {}
+    b = bd(state)
+    foes = {s.at for u, s in state.units.items() if udef(u).side != side and s.at in b.hexset}
+    ring = {h: frozenset(n for n in b.grid.neighbours(h) if n in b.hexset and n not in foes) for h in held}
+
+    def busy(at: str) -> bool:          # next to an enemy that is not one of the intruders
+        return any(n in foes and n not in held for n in b.grid.neighbours(at))
+    fighters = [u for u in units if udef(u).type.assault == "yes" and not udef(u).type.vehicle
+                and not busy(state.units[u].at)]
+    pairs = sorted((b.grid.distance(state.units[u].at, h), h, u) for u in fighters for h in held if ring[h])
+    brought = {h: 0.0 for h in held}
+    count = {h: 0 for h in held}
+    out: dict[str, frozenset[str]] = {}
+    for _d, h, u in pairs:
+        if u in out or (count[h] >= 2 and brought[h] >= STAGE_ODDS * max(1.0, held[h])):
+            continue
+        out[u] = ring[h]
+        brought[h] += udef(u).type.fire.area
+        count[h] += 1
+    return out
+
+
 #: places() depends on the map and the victory table only
 _PLACES: dict[tuple[Any, ...], list[tuple[str, frozenset[str]]]] = {}

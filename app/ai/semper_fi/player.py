@@ -24,7 +24,7 @@ from app.ai.semper_fi.evaluate import (enemy_steps_at, fire_value, friendly_risk
                                        target_hex, visible_enemies)
 from app.ai.semper_fi.objectives import (ATTACK, decisive_hexes, denied_hexes, each_hex_counts,
                                          final_phase, ground_cleared, objective_hexes, objectives_for,
-                                         passive, role, share_out, stage_out, vantage, climb_cost, exposed_hexes)
+                                         passive, role, share_out, stage_out, clear_out, vantage, climb_cost, exposed_hexes)
 
 #: The last phase: fire at an enemy where the victory looks, an assault on it, and fire from a
 #: stack that could have assaulted it rank in this order above everything else (_final_fire).
@@ -53,6 +53,8 @@ OVERWATCH_RISK = 2.0
 OVERWATCH_FADE = 8
 #: 7.2, 7.5: the attacker's assault units are shared out over the hill hexes still held (stage_out)
 STAGE = True
+#: 7.1: the defender gathers assaults on the enemy units inside the ring it must clear (clear_out)
+CLEAR = True
 #: 7.2, 7.5, 6.x: digging in on a hex of the ground taken, with the enemy within 3 hexes; on
 #: seeds 1000-1059 against greedy 7.5 45 -> 53, 6.3 45 -> 50, 7.2 1 -> 5 (1.0: 55, 47, 3)
 DIG_GROUND = 0.6
@@ -192,6 +194,8 @@ class SemperFiAI:
         if t == "dig-in":
             s = state.units[a["unit"]]
             near = c.foe_within(s.at, 5)
+            if a["unit"] in c.clear and s.at not in c.clear[a["unit"]]:
+                return -0.5                              # 7.1: on its way to an assault (clear_out)
             if c.role != ATTACK:
                 return 0.35 if (s.at in c.obj or near) else 0.1
             if DIG_GROUND and c.ground and s.at in c.ground and c.foe_within(s.at, 3):
@@ -342,6 +346,8 @@ class SemperFiAI:
         if a["to"] == "move":
             if c.keep_each and c.vacant(state) and not c.last_holder(state, u):
                 return 0.5                               # 4.2: go back to the start hex left empty
+            if u in c.clear:                             # 7.1: off to an assault (clear_out)
+                return 0.3 if s.at not in c.clear[u] and not s.acted else -0.5
             if c.role != ATTACK:
                 return -0.5 if s.at in c.obj or not c.obj else 0.1 * nearest(state, s.at, c.obj) - 0.3
             goal = c.obj_of(u)
@@ -378,6 +384,11 @@ class SemperFiAI:
                 return (1.0 if useful else -0.5) + 0.01 * hex_score(state, c.side, a["to"])
             return 1.0 + 0.01 * hex_score(state, c.side, a["to"])
         goal = c.obj_of(u)
+        if u in c.clear:
+            # 7.1: to a hex next to an enemy unit inside the ring, to assault it next phase
+            # (one stack assaults together, C8.2: the ring hex with most of ours first)
+            return (nearest(state, frm, goal) - nearest(state, a["to"], goal)) - 0.05 \
+                + ((1.0 + 0.15 * min(3, c.crowd(state, a["to"]))) if a["to"] in goal else 0.0)
         if c.passive and u in c.hunt_goal(state):
             return self._hunt(state, u, frm, a["to"], c)
         if c.passive and c.obj:
@@ -457,6 +468,9 @@ class _Ctx:
         # 7.2, 7.5: the assault units spread over the hexes the enemy still holds on the hill
         self.stage = stage_out(state, side, self.mine) if self.role == ATTACK and STAGE else {}
         self.share.update(self.stage)
+        # 7.1: the defender gathers an assault next to each enemy unit inside the ring it must clear
+        self.clear = clear_out(state, side, self.mine) if self.role != ATTACK and CLEAR else {}
+        self.share.update(self.clear)
         self._at = {u: state.units[u].at for u in self.mine}
         self._crowd: dict[str, int] | None = None
         self._vacant: list[str] | None = None
