@@ -374,8 +374,8 @@ def clear_out(state: SFState, side: str, units: list[str]) -> dict[str, frozense
     not next to another enemy (those hold the line), sent to the hexes around it, until their
     firepower is ``STAGE_ODDS`` times the intruders' (at least two), closest pairs first."""
     if victory(state).get("kind") != "perimeter" or side == attacker(state) \
-            or state.turn < len(state.clock) - CLEAR_TURNS + 1:
-        return {}
+            or state.turn < len(state.clock) - CLEAR_TURNS + 1 or final_phase(state, side):
+        return {}                       # in the last phase a move would only spend the assault
     deny = denied_hexes(state, side)
     held: dict[str, float] = {}
     for u, s in state.units.items():

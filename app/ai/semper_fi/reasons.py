@@ -127,6 +127,23 @@ def _stage_words(state: SFState, side: str, u: str, to: str) -> str:
             f"that phase, so it must be there a phase early (C8.1)")
 
 
+def _clear_words(state: SFState, side: str, u: str, to: str) -> str:
+    """7.1: a unit sent next to an enemy unit inside the ring the victory reads (``clear_out``)."""
+    from app.ai.semper_fi.player import _Ctx
+    c = _Ctx(state, side)
+    goal = c.clear.get(u)
+    if not goal:
+        return ""
+    foe = sorted(h for h in c.foe_hexes if any(c.b.grid.distance(h, g) <= 1 for g in goal)
+                 and h in denied_hexes(state, side))
+    if not foe:
+        return ""
+    n = int((state.scen.get("victory") or {}).get("within", 3))
+    return (f"{_name(u)} moves to {to} to assault {foe[0]} next phase: one enemy unit within {n} hexes "
+            f"of the town or the airfield at the end makes the game a draw at best, and a unit that "
+            f"moved may not assault in the same phase (C8.1)")
+
+
 def explain(state: SFState, side: str, a: dict[str, Any]) -> str:
     """The reason for ``a``, or "" when there is nothing worth saying."""
     t = a.get("type")
@@ -205,7 +222,8 @@ def explain(state: SFState, side: str, a: dict[str, Any]) -> str:
         u = a["unit"]
         frm, to = state.units[u].at, a["to"]
         obj = objectives_for(state, side)
-        hunt = _hunt_words(state, side, u, frm, to) or _stage_words(state, side, u, to)
+        hunt = (_hunt_words(state, side, u, frm, to) or _stage_words(state, side, u, to)
+                or _clear_words(state, side, u, to))
         if hunt:
             return hunt
         if obj and frm in b.hexset:
