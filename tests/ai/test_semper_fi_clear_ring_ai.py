@@ -100,19 +100,6 @@ def test_7_1_in_the_last_phase_nobody_moves_off_to_stage() -> None:
     assert clear_out(m.state, "us", list(MARINES)) == {}
 
 
-def test_7_1_a_platoon_already_next_to_the_intruder_stays_for_its_assault() -> None:
-    """A unit in the ring gains nothing by moving round it; moving would lose its dug-in cover."""
-    m = _turn(1)
-    st = m.state
-    put(st, "item-3-1-plt-1", "16.10", dug_in=True)
-    c = _Ctx(st, "us")
-    assert "item-3-1-plt-1" in c.clear
-    ai = make_ai(seed=1, side="us")
-    to_17_09 = {"type": "move", "unit": "item-3-1-plt-1", "to": "17.09"}
-    assert ai._move(st, to_17_09, c) < 0
-    assert ai.score(st, {"type": "dig-in", "unit": "item-3-1-plt-1"}, c) > 0
-
-
 def test_the_hint_says_why_the_platoon_closes_in() -> None:
     m = _turn(1)
     why = make_ai(seed=1, side="us").explain(m, {"type": "move", "unit": "item-3-1-plt-1", "to": "15.11"})
