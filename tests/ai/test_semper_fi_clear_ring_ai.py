@@ -19,6 +19,7 @@ from app.engine.match import Match
 from app.games.semper_fi.game import GAME
 from app.games.semper_fi.units import bd
 
+from semper_fi_phases import play_phase
 from tests.semper_fi.conftest import bare, put, scenario
 
 SCEN = "7-1-assault-on-the-airstrip"
@@ -43,17 +44,8 @@ def _turn(turn_from_end: int) -> Match:
 
 
 def _us_phase(m: Match) -> list[dict]:
-    ais = {s: make_ai(seed=2, side=s) for s in ("us", "nk")}
-    start = (m.state.turn, m.state.phase)
-    chosen = []
-    for _ in range(200):
-        if m.outcome() is not None or (m.state.turn, m.state.phase) != start:
-            break
-        a = ais[m.state.active].choose(m, m.legal_actions())
-        if m.state.active == "us":
-            chosen.append(a)
-        m.apply(a)
-    return chosen
+    """The Marines' action phase to its end (North Korean reactions too); the Marines' choices."""
+    return play_phase(m)
 
 
 def test_7_1_the_nearest_marines_are_sent_next_to_a_chinese_unit_inside_the_ring() -> None:

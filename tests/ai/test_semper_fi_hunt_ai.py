@@ -18,6 +18,7 @@ from app.games.semper_fi.game import GAME
 from app.games.semper_fi.sight import terrain_los
 from app.games.semper_fi.units import bd
 
+from semper_fi_phases import play_phase
 from tests.semper_fi.conftest import bare, put, scenario
 
 SCEN = "4-1-ambush"
@@ -48,19 +49,8 @@ def _heat_cost(m: Match, u: str) -> float:
 
 
 def _us_phase(m: Match) -> list[dict]:
-    """The Marines' action phase to its end, the AI on both sides (North Korean reactions too);
-    the Marines' choices."""
-    ais = {s: make_ai(seed=2, side=s) for s in ("us", "nk")}
-    start = (m.state.turn, m.state.phase)
-    chosen = []
-    for _ in range(400):
-        if m.outcome() is not None or (m.state.turn, m.state.phase) != start:
-            break
-        a = ais[m.state.active].choose(m, m.legal_actions())
-        if m.state.active == "us":
-            chosen.append(a)
-        m.apply(a)
-    return chosen
+    """The Marines' action phase to its end (North Korean reactions too); the Marines' choices."""
+    return play_phase(m)
 
 
 def test_4_1_vantage_points_see_the_target_and_are_near_it() -> None:

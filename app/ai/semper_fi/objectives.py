@@ -340,23 +340,34 @@ def stage_out(state: SFState, side: str, units: list[str]) -> dict[str, frozense
     defenders' (at least two), the closest pairs over all hexes first."""
     if victory(state).get("kind") != "east-hill" or side != attacker(state):
         return {}
-    hg = objective_hexes(state)
+    held = _enemy_fire_in(state, side, objective_hexes(state))
+    fighters = [u for u in units if udef(u).type.assault == "yes" and not udef(u).type.vehicle]
+    return _allot(state, held, fighters, {h: frozenset([h]) for h in held})
+
+
+def _enemy_fire_in(state: SFState, side: str, hexes: frozenset[str]) -> dict[str, float]:
+    """The enemy's hexes among ``hexes``, each with the area firepower of the units in it."""
     held: dict[str, float] = {}
     for u, s in state.units.items():
-        if udef(u).side != side and s.at in hg:
+        if udef(u).side != side and s.at in hexes:
             held[s.at] = held.get(s.at, 0.0) + udef(u).type.fire.area
-    if not held:
-        return {}
+    return held
+
+
+def _allot(state: SFState, held: dict[str, float], fighters: list[str],
+           goal: dict[str, frozenset[str]]) -> dict[str, frozenset[str]]:
+    """Each enemy hex of ``held`` gets the nearest ``fighters`` (sent to its ``goal`` hexes) until
+    their firepower is ``STAGE_ODDS`` times the enemy's there, at least two; the closest pairs
+    over all hexes first, so one hex does not take every unit while another gets none."""
     b = bd(state)
-    fighters = [u for u in units if udef(u).type.assault == "yes" and not udef(u).type.vehicle]
-    pairs = sorted((b.grid.distance(state.units[u].at, h), h, u) for u in fighters for h in held)
+    pairs = sorted((b.grid.distance(state.units[u].at, h), h, u) for u in fighters for h in held if goal[h])
     brought = {h: 0.0 for h in held}
     count = {h: 0 for h in held}
     out: dict[str, frozenset[str]] = {}
     for _d, h, u in pairs:
         if u in out or (count[h] >= 2 and brought[h] >= STAGE_ODDS * max(1.0, held[h])):
             continue
-        out[u] = frozenset([h])
+        out[u] = goal[h]
         brought[h] += udef(u).type.fire.area
         count[h] += 1
     return out
@@ -376,11 +387,7 @@ def clear_out(state: SFState, side: str, units: list[str]) -> dict[str, frozense
     if victory(state).get("kind") != "perimeter" or side == attacker(state) \
             or state.turn < len(state.clock) - CLEAR_TURNS + 1 or final_phase(state, side):
         return {}                       # in the last phase a move would only spend the assault
-    deny = denied_hexes(state, side)
-    held: dict[str, float] = {}
-    for u, s in state.units.items():
-        if udef(u).side != side and s.at in deny:
-            held[s.at] = held.get(s.at, 0.0) + udef(u).type.fire.area
+    held = _enemy_fire_in(state, side, denied_hexes(state, side))
     if not held:
         return {}
     b = bd(state)
@@ -391,17 +398,7 @@ def clear_out(state: SFState, side: str, units: list[str]) -> dict[str, frozense
         return any(n in foes and n not in held for n in b.grid.neighbours(at))
     fighters = [u for u in units if udef(u).type.assault == "yes" and not udef(u).type.vehicle
                 and not busy(state.units[u].at)]
-    pairs = sorted((b.grid.distance(state.units[u].at, h), h, u) for u in fighters for h in held if ring[h])
-    brought = {h: 0.0 for h in held}
-    count = {h: 0 for h in held}
-    out: dict[str, frozenset[str]] = {}
-    for _d, h, u in pairs:
-        if u in out or (count[h] >= 2 and brought[h] >= STAGE_ODDS * max(1.0, held[h])):
-            continue
-        out[u] = ring[h]
-        brought[h] += udef(u).type.fire.area
-        count[h] += 1
-    return out
+    return _allot(state, held, fighters, ring)
 
 
 #: places() depends on the map and the victory table only
