@@ -42,6 +42,23 @@ def role(state: SFState, side: str) -> str:
 HG_REACH = 1
 
 
+_NEAR: dict[tuple[Any, ...], frozenset[str]] = {}
+
+
+def _near(state: SFState, hexes: frozenset[str], n: int) -> frozenset[str]:
+    """The map's hexes within ``n`` of ``hexes``; kept per map, set and distance (asked for each
+    move the AI scores)."""
+    key = (state.map_name, hexes, n)
+    hit = _NEAR.get(key)
+    if hit is None:
+        b = bd(state)
+        if len(_NEAR) > 64:
+            _NEAR.clear()
+        hit = _NEAR[key] = frozenset(x for x in b.hexset if x in hexes
+                                     or any(b.grid.distance(x, h) <= n for h in hexes))
+    return hit
+
+
 def passive(state: SFState, side: str) -> bool:
     """4.1-style victory: the Marines score by losing little and keeping the enemy off the high
     ground, so they fight from where they stand instead of climbing after the objectives."""
@@ -55,9 +72,8 @@ def objectives_for(state: SFState, side: str) -> frozenset[str]:
     named hexes."""
     hg = objective_hexes(state)
     if passive(state, side):
-        b = bd(state)
-        return frozenset(s.at for u, s in state.units.items() if udef(u).side != side and s.at in b.hexset
-                         and (s.at in hg or any(b.grid.distance(s.at, h) <= HG_REACH for h in hg)))
+        near = _near(state, hg, HG_REACH)
+        return frozenset(s.at for u, s in state.units.items() if udef(u).side != side and s.at in near)
     if victory(state).get("kind") == "east-hill" and side == attacker(state):
         # 7.2, 7.5: one enemy unit left high on the hill keeps the attacker from winning, so the
         # hexes it holds are the ones to take; the rest of the hill counts once it is clear
