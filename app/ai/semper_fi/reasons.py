@@ -134,8 +134,9 @@ def _clear_words(state: SFState, side: str, u: str, to: str) -> str:
     goal = c.clear.get(u)
     if not goal:
         return ""
-    foe = sorted(h for h in c.foe_hexes if any(c.b.grid.distance(h, g) <= 1 for g in goal)
-                 and h in denied_hexes(state, side))
+    deny = denied_hexes(state, side)               # the intruder: the hex the ring goes round
+    foe = sorted(s.at for f, s in state.units.items() if udef(f).side != side and s.at in deny
+                 and all(c.b.grid.distance(s.at, g) == 1 for g in goal))
     if not foe:
         return ""
     n = int((state.scen.get("victory") or {}).get("within", 3))
