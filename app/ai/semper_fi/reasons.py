@@ -4,7 +4,7 @@ assault, how far a move brings a unit to its objective, the ground it sets up on
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from app.games.semper_fi import actions, orders
 from app.games.semper_fi.data import counters
@@ -14,6 +14,9 @@ from app.games.semper_fi.units import bd, other, udef
 from app.ai.semper_fi.evaluate import enemy_steps_at, fire_value, nearest, target_hex, visible_enemies
 from app.ai.semper_fi.objectives import (ATTACK, decisive_hexes, denied_hexes, final_phase, objectives_for,
                                          role)
+
+if TYPE_CHECKING:
+    from app.ai.semper_fi.player import _Ctx
 
 
 def _name(uid: Any) -> str:
@@ -69,14 +72,10 @@ def _last_word(state: SFState, side: str, a: dict[str, Any]) -> str:
     return "; our last action phase, and the enemy there at the end decides the result"
 
 
-def _overwatch_words(state: SFState, side: str, frm: str, to: str) -> str:
+def _overwatch_words(state: SFState, c: "_Ctx", frm: str, to: str) -> str:
     """An attacker's way in: how many enemy units could fire on the unit as it enters (C6.3),
     when another hex as near the objectives would have been seen by more."""
-    from app.ai.semper_fi.player import _Ctx
-    if role(state, side) != ATTACK:
-        return ""
-    c = _Ctx(state, side)
-    if c.passive:
+    if c.role != ATTACK or c.passive:
         return ""
     here = c.overwatchers(state, to)
     b = bd(state)
@@ -89,14 +88,11 @@ def _overwatch_words(state: SFState, side: str, frm: str, to: str) -> str:
             if here else f"; no enemy unit could fire on it there as it enters, unlike at {sorted(worse)[0]} (C6.3)")
 
 
-def _hunt_words(state: SFState, side: str, u: str, frm: str, to: str) -> str:
+def _hunt_words(state: SFState, c: "_Ctx", u: str, frm: str, to: str) -> str:
     """4.1's Marines: a unit sent after the high ground, or one keeping out of the enemy's fire."""
-    from app.ai.semper_fi.objectives import passive
-    from app.ai.semper_fi.player import _Ctx
-    b = bd(state)
-    if not passive(state, side) or frm not in b.hexset:
+    b = c.b
+    if not c.passive or frm not in b.hexset:
         return ""
-    c = _Ctx(state, side)
     goal = c.hunt_goal(state).get(u)
     up = max(0, b.contour(to) - b.contour(frm))
     climb = f", climbing {up} contour{'s' if up > 1 else ''} (a heat check, 2.3)" if up else ""
@@ -113,10 +109,8 @@ def _hunt_words(state: SFState, side: str, u: str, frm: str, to: str) -> str:
     return ""
 
 
-def _stage_words(state: SFState, side: str, u: str, to: str) -> str:
+def _stage_words(c: "_Ctx", u: str, to: str) -> str:
     """7.2, 7.5: an assault unit sent to the held hill hex it is shared out to (``stage_out``)."""
-    from app.ai.semper_fi.player import _Ctx
-    c = _Ctx(state, side)
     goal = c.stage.get(u)
     if not goal:
         return ""
@@ -127,10 +121,9 @@ def _stage_words(state: SFState, side: str, u: str, to: str) -> str:
             f"that phase, so it must be there a phase early (C8.1)")
 
 
-def _clear_words(state: SFState, side: str, u: str, to: str) -> str:
+def _clear_words(state: SFState, c: "_Ctx", u: str, to: str) -> str:
     """7.1: a unit sent next to an enemy unit inside the ring the victory reads (``clear_out``)."""
-    from app.ai.semper_fi.player import _Ctx
-    c = _Ctx(state, side)
+    side = c.side
     goal = c.clear.get(u)
     if not goal:
         return ""
@@ -223,13 +216,15 @@ def explain(state: SFState, side: str, a: dict[str, Any]) -> str:
         u = a["unit"]
         frm, to = state.units[u].at, a["to"]
         obj = objectives_for(state, side)
-        hunt = (_hunt_words(state, side, u, frm, to) or _stage_words(state, side, u, to)
-                or _clear_words(state, side, u, to))
+        from app.ai.semper_fi.player import _Ctx
+        c = _Ctx(state, side)                       # once for every reason below
+        hunt = (_hunt_words(state, c, u, frm, to) or _stage_words(c, u, to)
+                or _clear_words(state, c, u, to))
         if hunt:
             return hunt
         if obj and frm in b.hexset:
             return (f"{_name(u)} moves to {to}: {nearest(state, to, obj)} hexes from the objectives "
-                    f"(was {nearest(state, frm, obj)}), {b.elevation(to)} m" + _overwatch_words(state, side, frm, to)
+                    f"(was {nearest(state, frm, obj)}), {b.elevation(to)} m" + _overwatch_words(state, c, frm, to)
                     + " (C4.1)")
         return f"{_name(u)} moves to {to} (C4.1)"
     if t in ("draw-sheet", "write-sheet"):
