@@ -64,6 +64,11 @@ HIGH_GROUND_FIRE = 0.3
 FRIENDLY_RISK = 3.0
 #: What entering a hex the enemy can fire into costs a hunting unit on its way (overwatch, C6.3)
 EXPOSURE = 3.0
+#: The fewest steps a unit needs to fall back of its own accord (``_worth_falling_back``): the
+#: SYR roll (C7.3) takes one or two. Before, suppressed units fell back too, and units of any
+#: size: against greedy (seeds 1100-1199) 5.1's Marines won 65 of 100 that way and 76 this way,
+#: 6.1's Chinese 46 and 52, 6.2's 45 and 50 (docs/ai.md, seventh pass)
+FALL_BACK_STEPS = 3
 
 
 class SemperFiAI:
@@ -183,14 +188,7 @@ class SemperFiAI:
         if t == "exit":
             return 20.0 if not state.contact else -2.0
         if t == "fall-back":
-            s = state.units[a["unit"]]
-            if c.last_holder(state, a["unit"]):
-                return -1.0                              # 4.2: a start hex left empty is lost
-            if c.role == ATTACK and s.at in c.obj and state.turn >= len(state.clock) - 1:
-                return -1.0                              # the last turns: stay on the objective
-            if s.morale in ("suppressed", "paralysed") and c.adjacent_foes(s.at):
-                return 0.6
-            return -1.0
+            return 0.6 if self._worth_falling_back(state, a["unit"], c) else -1.0
         if t == "dig-in":
             s = state.units[a["unit"]]
             near = c.foe_within(s.at, 5)
@@ -210,6 +208,16 @@ class SemperFiAI:
         if t == "political":
             return self._political(state, a, c)
         return -0.5
+
+    def _worth_falling_back(self, state: SFState, u: str, c: "_Ctx") -> bool:
+        """A voluntary fall-back is a roll on the SYR table (C7.3): it costs one or two steps
+        whatever the roll. Only a paralysed unit (it can neither fire nor move, and adds nothing
+        to an assault) next to the enemy gains from it, and only with steps enough to outlive the
+        roll (``FALL_BACK_STEPS``) and off the hexes its side fights for (a start hex of 4.2
+        left empty is lost, an objective left in the last turns is not reached)."""
+        s = state.units[u]
+        return (s.morale == "paralysed" and s.steps >= FALL_BACK_STEPS and s.at not in c.obj
+                and c.adjacent_foes(s.at))
 
     def _political(self, state: SFState, a: Action, c: "_Ctx") -> float:
         """3.3, C7.5: a step buys off a suppression where the unit is needed now (next to a

@@ -205,7 +205,8 @@ def explain(state: SFState, side: str, a: dict[str, Any]) -> str:
                 + (f"{near} enemy units next to it there" if near else "out of the enemy's reach") + " (C7.3)")
     if t == "fall-back":
         s = state.units[a["unit"]]
-        return f"{_name(a['unit'])} is {s.morale or 'worn'} and close to the enemy: it pulls back (C7.3)"
+        return (f"{_name(a['unit'])} is {s.morale or 'worn'} next to the enemy, unable to fire or move: "
+                f"pulling back costs one or two of its {s.steps} steps, staying may cost it all (C7.3)")
     if t == "mode":
         u = a["unit"]
         where = _objective_words(state, side, state.units[u].at)
