@@ -9,6 +9,7 @@ from __future__ import annotations
 from app.ai.semper_fi import make_ai
 from app.engine.match import Match
 from app.games.semper_fi.game import GAME
+from app.games.semper_fi.units import bd
 
 from tests.semper_fi.conftest import bare, put, scenario
 
@@ -79,3 +80,37 @@ def test_the_hint_says_why_the_last_phase_assault_is_worth_it() -> None:
     m = _perimeter(0, "action-2")
     why = make_ai(seed=1, side="us").explain(m, {"type": "assault", "from": "16.11", "to": "16.10"})
     assert "last action phase" in why and "(C8.2)" in why
+
+
+def test_4_2_the_north_koreans_make_for_the_start_hex_the_marines_left() -> None:
+    """4.2 counts a start hex with a North Korean in it at the end as taken, whoever left it: an
+    empty one is cheaper than one a Marine holds, so a platoon nearer the held one goes for the empty
+    one (docs/ai.md, seventh pass)."""
+    m = _position(["8.10", "8.14"])
+    st = m.state
+    st.first = "nk"
+    st.active = st.turn_side = "nk"
+    put(st, "1-5-plt-1", "8.10")
+    put(st, "2-15-plt-1", "9.11", mode="move")
+    legal = m.legal_actions()
+    a = make_ai(seed=1, side="nk").choose(m, legal)
+    assert a["type"] == "move", a
+    g = bd(st).grid
+    assert g.distance(a["to"], "8.14") < g.distance("9.11", "8.14"), a
+
+
+def test_4_2_a_paralysed_north_korean_platoon_does_not_fall_back() -> None:
+    """4.2 counts the Marines' losses and the start hexes, not the North Koreans' losses: the
+    SYR roll of a fall-back (C7.3) buys them nothing, and a platoon that stays may still walk
+    into an empty start hex. Elsewhere a paralysed platoon of 4 steps would fall back."""
+    m = _position(["8.10", "8.14"])
+    st = m.state
+    st.first = "nk"
+    st.active = st.turn_side = "nk"
+    put(st, "1-5-plt-1", "8.10")
+    put(st, "1-5-plt-2", "8.12")
+    put(st, "2-15-plt-1", "8.11", morale="paralysed", steps=4)
+    legal = m.legal_actions()
+    fall_back = {"type": "fall-back", "unit": "2-15-plt-1"}
+    assert fall_back in legal
+    assert make_ai(seed=1, side="nk").choose(m, legal) != fall_back

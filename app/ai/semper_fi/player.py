@@ -216,6 +216,11 @@ class SemperFiAI:
         roll (``FALL_BACK_STEPS``) and off the hexes its side fights for (a start hex of 4.2
         left empty is lost, an objective left in the last turns is not reached)."""
         s = state.units[u]
+        if c.role == ATTACK and each_hex_counts(state):
+            # 4.2's North Koreans: their own losses do not count, and a unit that stays may
+            # still walk into a start hex; never falling back won 176 of 300 games against
+            # greedy (seeds 1000-1299), falling back as everyone else does 163
+            return False
         return (s.morale == "paralysed" and s.steps >= FALL_BACK_STEPS and s.at not in c.obj
                 and c.adjacent_foes(s.at))
 
