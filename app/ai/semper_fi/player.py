@@ -18,6 +18,7 @@ from app.games.semper_fi import indirect, special
 from app.games.semper_fi.assault import assault_group
 from app.games.semper_fi.state import SFState
 from app.games.semper_fi.units import bd, other, udef
+from app.games.semper_fi.victory import determine
 
 from app.ai.semper_fi import entry, op_sheets
 from app.ai.semper_fi.evaluate import (enemy_steps_at, fire_value, friendly_risk, hex_score, nearest,
@@ -337,6 +338,8 @@ class SemperFiAI:
             need = min(need, 1.0)                          # 3.2: go in before the light comes
         if c.keep_each and a["from"] in c.obj and len(group) == c.crowd(state, a["from"]):
             return -1.0                                    # 4.2: winning would leave a start hex empty
+        if c.won and c.last_on_ground(state, a["from"], group):
+            return -1.0                                    # the game is won as it stands: keep it
         deny = c.role != ATTACK and last and a["to"] in denied_hexes(state, c.side)
         if deny:                                           # an enemy left there at the end costs a level
             need = min(need, 0.34 if final else 1.0)
@@ -499,6 +502,8 @@ class _Ctx:
         # the side's last action phase of the game, and where an enemy then costs it a level
         self.final = final_phase(state, side)
         self.decisive = decisive_hexes(state, side) if self.final else frozenset()
+        # the side's last phase with the game won as it stands (``last_on_ground``)
+        self.won = self.final and determine(state).get("winner") == side
 
     def hunt_goal(self, state: SFState) -> dict[str, frozenset[str]]:
         """4.1's Marines: for each enemy hex on the high ground, the rifle platoons and the MG
@@ -595,6 +600,16 @@ class _Ctx:
         if self._vacant is None:
             self._vacant = [h for h in self.obj if self.crowd(state, h) == 0]
         return self._vacant
+
+    def last_on_ground(self, state: SFState, frm: str, group: list[str]) -> bool:
+        """``group`` in ``frm`` is all we have left on the ground the victory is read on (6.x's
+        hexes round Fox Hill, 4.2's start hexes, 5.1's hilltops): an assault that fails would
+        take them off it."""
+        ground = objective_hexes(state)
+        if frm not in ground:
+            return False
+        ours = {u for u in self.mine if self._at[u] in ground}
+        return ours <= set(group)
 
     def obj_of(self, u: str) -> frozenset[str]:
         """The objective hexes unit ``u`` makes for: its place (7.3, 7.4), else all of them."""
