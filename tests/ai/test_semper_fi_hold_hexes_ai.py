@@ -84,8 +84,8 @@ def test_the_hint_says_why_the_last_phase_assault_is_worth_it() -> None:
 
 def test_4_2_the_north_koreans_make_for_the_start_hex_the_marines_left() -> None:
     """4.2 counts a start hex with a North Korean in it at the end as taken, whoever left it: an
-    empty one is cheaper than one a Marine holds, so a platoon nearer the held one goes for the empty
-    one (docs/ai.md, seventh pass)."""
+    empty one is cheaper than one a Marine holds, so a platoon nearer the held one goes for the
+    empty one (docs/ai.md, seventh pass)."""
     m = _position(["8.10", "8.14"])
     st = m.state
     st.first = "nk"

@@ -67,8 +67,9 @@ FRIENDLY_RISK = 3.0
 EXPOSURE = 3.0
 #: The fewest steps a unit needs to fall back of its own accord (``_worth_falling_back``): the
 #: SYR roll (C7.3) takes one or two. Before, suppressed units fell back too, and units of any
-#: size: against greedy (seeds 1100-1199) 5.1's Marines won 65 of 100 that way and 76 this way,
-#: 6.1's Chinese 46 and 52, 6.2's 45 and 50 (docs/ai.md, seventh pass)
+#: size: against greedy (seeds 1100-1199, the old and the new rule on the same code) 5.1's
+#: Marines won 65 of 100 that way and 76 this way, 6.1's Chinese 50 and 57, 6.2's 45 and 50
+#: (docs/ai.md, seventh pass)
 FALL_BACK_STEPS = 3
 
 
