@@ -78,15 +78,13 @@ def objectives_for(state: SFState, side: str) -> frozenset[str]:
     if victory(state).get("kind") == "east-hill" and side == attacker(state):
         # 7.2, 7.5: one enemy unit left high on the hill keeps the attacker from winning, so the
         # hexes it holds are the ones to take; the rest of the hill counts once it is clear
-        held = frozenset(s.at for u, s in state.units.items() if udef(u).side != side and s.at in hg)
+        held = frozenset(_enemy_fire_in(state, side, hg))
         return held or hg
     if victory(state).get("kind") == "hold-hexes" and side == attacker(state):
         # 4.2: one start hex the Marines left, entered, counts as much as one taken from them;
         # going for those first, against greedy Marines that leave theirs to chase, won 176 of
         # 300 games (seeds 1000-1299) instead of 153 (docs/ai.md, seventh pass)
-        empty = frozenset(h for h in hg if not any(s.at == h and udef(u).side != side
-                                                   for u, s in state.units.items()))
-        return empty or hg
+        return (hg - frozenset(_enemy_fire_in(state, side, hg))) or hg
     return hg
 
 
