@@ -96,6 +96,14 @@ def final_phase(state: SFState, side: str) -> bool:
             and phasing(state) == side)
 
 
+def prefinal_phase(state: SFState, side: str) -> bool:
+    """The side's action phase of the turn before the last: where it stands when this ends is
+    where its last phase starts from."""
+    from app.games.semper_fi.sequence import phasing
+    return (len(state.clock) > 1 and state.turn == len(state.clock) - 1
+            and state.phase in ("action-1", "action-2") and phasing(state) == side)
+
+
 def decisive_hexes(state: SFState, side: str) -> frozenset[str]:
     """Where an enemy standing at the end costs ``side`` the game or a level: the attacker's
     objectives, the hexes the defender must keep free."""
