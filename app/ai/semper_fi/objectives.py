@@ -362,15 +362,25 @@ STAGE_ODDS = 2.0
 
 
 def stage_out(state: SFState, side: str, units: list[str]) -> dict[str, frozenset[str]]:
-    """7.2, 7.5: which enemy-held hex of the hill each of the attacker's assault units makes for.
+    """7.2, 7.5 (and 6.x's last Marine hex round Fox Hill): which enemy-held hex of the hill
+    each of the attacker's assault units makes for.
     A unit that moved may not assault in that phase (C8.1), so the assault on the last hexes must
     stand next to them a phase early; pulled only to the nearest held hex, the units bunch up on
     one and leave another, held by a platoon the victory still counts, with nobody to assault it.
     Each held hex gets the nearest units until their firepower is ``STAGE_ODDS`` times the
     defenders' (at least two), the closest pairs over all hexes first."""
-    if victory(state).get("kind") != "east-hill" or side != attacker(state):
+    kind = victory(state).get("kind")
+    if side != attacker(state) or kind not in ("east-hill", "hold-area"):
         return {}
-    held = _enemy_fire_in(state, side, objective_hexes(state))
+    ground = objective_hexes(state)
+    held = _enemy_fire_in(state, side, ground)
+    if kind == "hold-area" and (len(held) != 1 or not any(state.units[u].at in ground for u in units)):
+        # 6.x: our units already round Fox Hill stay on their hexes (the victory reads who is
+        # there) until one Marine hex is left; then that one gets its assault units. Against
+        # random, seeds 1000-1199: 6.2's Chinese 190 -> 197 of 200; against greedy 6.2 103 -> 106,
+        # 6.3 169 -> 172, 6.1 117 both ways (docs/ai.md, eighth pass). Staged from the start, or
+        # with two Marine hexes left, it won no more.
+        return {}
     fighters = [u for u in units if udef(u).type.assault == "yes" and not udef(u).type.vehicle]
     return _allot(state, held, fighters, {h: frozenset([h]) for h in held})
 

@@ -52,7 +52,8 @@ HUNTERS = (("platoon", 1), ("mg", 1))
 OVERWATCH_RISK = 2.0
 #: ... fading to nothing over this many turns before the last (the objective must be reached)
 OVERWATCH_FADE = 8
-#: 7.2, 7.5: the attacker's assault units are shared out over the hill hexes still held (stage_out)
+#: 7.2, 7.5: the attacker's assault units are shared out over the hill hexes still held, and 6.x's
+#: over the last Marine hex round Fox Hill (stage_out)
 STAGE = True
 #: 7.1: the defender gathers assaults on the enemy units inside the ring it must clear (clear_out)
 CLEAR = True
