@@ -6,12 +6,12 @@ assault it, and the game ended a draw."""
 
 from __future__ import annotations
 
-from app.ai.semper_fi import make_ai
 from app.ai.semper_fi.player import _Ctx
 from app.engine.match import Match
 from app.games.semper_fi.game import GAME
 from app.games.semper_fi.units import bd
 
+from tests.ai.semper_fi_phases import play_phase
 from tests.semper_fi.conftest import bare, put, scenario
 
 PLATOONS = ("1-2-177-plt-2", "1-2-177-plt-3")
@@ -41,12 +41,7 @@ def test_6_2_the_last_marine_hex_round_fox_hill_gets_the_assault_units() -> None
     c = _Ctx(m.state, "nk")
     assert all(c.obj_of(u) == frozenset({"8.07"}) for u in PLATOONS)
     assert bd(m.state).grid.distance("7.09", "8.07") == 2
-    ai = make_ai(seed=1, side="nk")
-    for _ in range(30):                             # the AI's whole phase
-        a = ai.choose(m, m.legal_actions())
-        if a["type"] == "end-phase":
-            break
-        m.apply(a, checked=True)
+    play_phase(m, side="nk")                        # the AI's whole phase, both sides' AIs
     # the climb to the hexes next to 8.07 costs more than the half allowance left after the
     # change of mode (C3.2): this phase they set off in move mode, next phase they close in
     assert all(m.state.units[u].mode == "move" for u in PLATOONS)
@@ -54,12 +49,7 @@ def test_6_2_the_last_marine_hex_round_fox_hill_gets_the_assault_units() -> None
 
 def test_6_2_next_phase_they_close_in_on_the_last_marine_hex() -> None:
     m = _position(mode="move")
-    ai = make_ai(seed=1, side="nk")
-    for _ in range(30):
-        a = ai.choose(m, m.legal_actions())
-        if a["type"] == "end-phase":
-            break
-        m.apply(a, checked=True)
+    play_phase(m, side="nk")                        # the AI's whole phase, both sides' AIs
     b = bd(m.state)
     assert any(b.grid.distance(m.state.units[u].at, "8.07") == 1 for u in PLATOONS)
 

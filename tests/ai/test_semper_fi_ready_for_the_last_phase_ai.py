@@ -14,6 +14,7 @@ from app.games.semper_fi.game import GAME
 from app.games.semper_fi.scenario import area_cached
 from app.games.semper_fi.units import bd
 
+from tests.ai.semper_fi_phases import play_phase
 from tests.semper_fi.conftest import bare, put, scenario
 
 UNIT = "2-1-177-plt-3"
@@ -51,12 +52,7 @@ def test_6_1_the_turn_before_the_last_a_unit_next_to_the_hill_stays_in_move_mode
 def test_6_1_the_turn_before_the_last_a_unit_next_to_the_hill_ends_its_phase_in_move_mode() -> None:
     m, _door, _in = _phase(1, "fire")
     assert {"type": "mode", "unit": UNIT, "to": "move"} in m.legal_actions()
-    ai = make_ai(seed=1, side="nk")
-    for _ in range(20):                             # the AI's whole phase
-        a = ai.choose(m, m.legal_actions())
-        if a["type"] == "end-phase":
-            break
-        m.apply(a, checked=True)
+    play_phase(m, side="nk")                        # the AI's whole phase, both sides' AIs
     assert m.state.units[UNIT].mode == "move"
 
 
