@@ -379,7 +379,7 @@ def stage_out(state: SFState, side: str, units: list[str]) -> dict[str, frozense
         # there) until one Marine hex is left; then that one gets its assault units. Against
         # random, seeds 1000-1199: 6.2's Chinese 190 -> 197 of 200; against greedy 6.2 103 -> 106,
         # 6.3 169 -> 172, 6.1 117 both ways (docs/ai.md, eighth pass). Staged from the start, or
-        # with two Marine hexes left, it won no more.
+        # with two Marine hexes left, it won fewer games over the same cells.
         return {}
     fighters = [u for u in units if udef(u).type.assault == "yes" and not udef(u).type.vehicle]
     return _allot(state, held, fighters, {h: frozenset([h]) for h in held})

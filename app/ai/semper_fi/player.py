@@ -76,7 +76,8 @@ FALL_BACK_STEPS = 3
 #: an objective hex no enemy holds (it is kept out of fire mode too, ``_Ctx.next_to_open``), and in
 #: the last phase what a move onto such a hex adds. Against greedy (seeds 1000-1099) 6.1's
 #: Chinese won 60 of 100 with it and 57 without, 6.2's 52 and 50; 7.2's against random 80 and 77;
-#: 4.2, 5.1, 6.3, 7.1 and 7.5 within a game of the same (docs/ai.md, eighth pass)
+#: 6.2's against random 93 and 94; 4.2, 5.1, 6.3, 7.1 and 7.5 within a game of the same
+#: (docs/ai.md, eighth pass)
 READY = 0.4
 READY_FINAL = 1.0
 
