@@ -88,20 +88,24 @@ def objectives_for(state: SFState, side: str) -> frozenset[str]:
     return hg
 
 
-def final_phase(state: SFState, side: str) -> bool:
-    """The side's last action phase of the game: the last turn, and the action phase it moves in
-    (the first or the second, as the initiative fell). The result is read when it ends."""
+def _turns_to_last(state: SFState, side: str) -> int | None:
+    """Turns from this one to the last (0 on the last turn) when this is one of the side's own
+    action phases (the first or the second, as the initiative fell); None otherwise."""
     from app.games.semper_fi.sequence import phasing
-    return (state.turn >= len(state.clock) and state.phase in ("action-1", "action-2")
-            and phasing(state) == side)
+    if state.phase not in ("action-1", "action-2") or phasing(state) != side:
+        return None
+    return max(0, len(state.clock) - state.turn)
+
+
+def final_phase(state: SFState, side: str) -> bool:
+    """The side's last action phase of the game: the result is read when it ends."""
+    return _turns_to_last(state, side) == 0
 
 
 def prefinal_phase(state: SFState, side: str) -> bool:
     """The side's action phase of the turn before the last: where it stands when this ends is
     where its last phase starts from."""
-    from app.games.semper_fi.sequence import phasing
-    return (len(state.clock) > 1 and state.turn == len(state.clock) - 1
-            and state.phase in ("action-1", "action-2") and phasing(state) == side)
+    return _turns_to_last(state, side) == 1
 
 
 def decisive_hexes(state: SFState, side: str) -> frozenset[str]:
