@@ -49,8 +49,9 @@ def test_the_attacker_takes_the_unseen_way_in() -> None:
 
 def test_on_the_last_turn_the_care_is_gone() -> None:
     """The objective must be reached by the end: on the last turn the seen hex loses the weight
-    of its overwatchers it carries earlier (the rest of the two hexes' worth is the same)."""
-    from app.ai.semper_fi.player import OVERWATCH_RISK
+    of its overwatchers it carries earlier (the rest of the two hexes' worth is the same). On the
+    first turns of this long night the early care (``OVERWATCH_EARLY``) weighs them too."""
+    from app.ai.semper_fi.player import OVERWATCH_EARLY, OVERWATCH_RISK, early_care
 
     def gap(first: str) -> float:
         m = _approach(first)
@@ -62,7 +63,8 @@ def test_on_the_last_turn_the_care_is_gone() -> None:
 
     early, ow = gap("18 Nov 0200")
     last, _ = gap("18 Nov 0800")
-    assert abs((early - last) - OVERWATCH_RISK * ow) < 0.05, (early, last, ow)
+    weight = OVERWATCH_RISK + (OVERWATCH_EARLY if early_care(_approach("18 Nov 0200").state) else 0.0)
+    assert abs((early - last) - weight * ow) < 0.05, (early, last, ow)
 
 
 def test_the_hint_names_the_seen_hex_it_avoided() -> None:
