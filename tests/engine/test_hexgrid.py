@@ -106,6 +106,23 @@ def test_distance_is_metric(args: tuple) -> None:
     assert g.distance(a, c) <= g.distance(a, b) + g.distance(b, c)
 
 
+@pytest.mark.parametrize("orientation", ORIENT)
+@pytest.mark.parametrize("offset", PARITY)
+def test_remembered_distances_equal_the_axial_sum_on_and_off_the_map(orientation: str, offset: str) -> None:
+    """distance() keeps a row of answers per source hex; every answer, asked before or after
+    the row exists, from and to hexes off the printed map too, is the plain axial sum's."""
+    from app.engine.hexgrid import _axial_distance
+    g = HexGrid(HexLayout(columns=7, rows=6, orientation=orientation, offset=offset, first_col=2,
+                          first_row=3, id_format="C.RR"))
+    ids = list(g.ids()) + ["1.02", "9.09", "12.01"]            # the last three lie off the map
+    for a in ids:
+        for b in ids:
+            want = _axial_distance(g._axial_of(a), g._axial_of(b))
+            assert g.distance(a, b) == want, (a, b)
+            assert g.distance(a, b) == want, (a, b)            # the second time, from the row
+    assert "9.09" not in g._dist_rows and "3.04" in g._dist_rows
+
+
 @SETTINGS
 @given(grid_and_hexes(1))
 def test_neighbours_symmetric_and_adjacent(args: tuple) -> None:

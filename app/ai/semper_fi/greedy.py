@@ -23,14 +23,15 @@ class GreedyPlayer:
         state = match.state
         assert isinstance(state, SFState)
         best, best_v = legal[-1], -1e9
-        foes = [state.units[f].at for f in visible_enemies(state, state.active)]
+        # a frozen set: ``nearest`` keeps its answers for one (the same few hexes all decision)
+        foes = frozenset(state.units[f].at for f in visible_enemies(state, state.active))
         for a in legal:
             v = self._value(state, a, foes) + self.rng.randint(0, 999) * 1e-6
             if v > best_v:
                 best, best_v = a, v
         return best
 
-    def _value(self, state: SFState, a: Action, foes: list[str]) -> float:
+    def _value(self, state: SFState, a: Action, foes: frozenset[str]) -> float:
         t = a["type"]
         if t == "place":
             return 0.0                                   # first legal hex (ties broken at random)

@@ -244,9 +244,12 @@ def entry_area(state: "SFState", uid: str) -> tuple[set[str], bool]:
             ids = area_cached(b, e["area"])
             road = bool(e.get("road")) or udef(uid).type.vehicle and bool(e.get("vehicles_on_road"))
             if e.get("away_from"):                       # 7.1: not next to a Chinese unit
-                foes = [state.units[f].at for f in units_of(state, other(udef(uid).side))]
+                foes = {state.units[f].at for f in units_of(state, other(udef(uid).side))}
                 n = int(e["away_from"])
-                ids = {h for h in ids if all(b.grid.distance(h, f) >= n for f in foes)}
+                near: set[str] = set()
+                for f in foes & b.hexset if n > 0 else ():
+                    near.update(b.grid.range(f, n - 1))
+                ids = {h for h in ids if h not in near}
             if e.get("edge"):                            # 7.3: a line to the edge clear of US units
                 from app.games.semper_fi.hagaru import _edge_reach
                 ids &= _edge_reach(state, str(e["edge"]))
