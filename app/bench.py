@@ -9,7 +9,7 @@ what to do through the ``RIDGELINE_BENCH_CHILD`` environment variable.
 
 The figures (``--json`` keys): ``startup_s``, ``drag_highlight_ms``, ``frame_ms``, ``reach_ms``,
 ``ai_turn_s``, ``campaigns_per_min``, ``replay_10k_s``, ``peak_rss_mb``, ``los_ms``,
-``sf_legal_ms``, plus ``machine``.
+``sf_legal_ms``, ``sf_game_s``, plus ``machine``.
 ``--baseline FILE`` compares the run with a stored ``--json`` report (ratio of each figure, and a
 ``baseline`` key in the JSON). docs/benchmarks.md describes the method and records the figures of
 one machine.
@@ -34,11 +34,11 @@ from typing import Any, Callable
 
 FIGURES: tuple[str, ...] = ("startup_s", "drag_highlight_ms", "frame_ms", "reach_ms",
                             "ai_turn_s", "campaigns_per_min", "replay_10k_s", "peak_rss_mb", "los_ms",
-                            "sf_legal_ms")
+                            "sf_legal_ms", "sf_game_s")
 
 UNITS = {"startup_s": "s", "drag_highlight_ms": "ms", "frame_ms": "ms", "reach_ms": "ms",
          "ai_turn_s": "s", "campaigns_per_min": "/min", "replay_10k_s": "s", "peak_rss_mb": "MB",
-         "los_ms": "ms", "sf_legal_ms": "ms"}
+         "los_ms": "ms", "sf_legal_ms": "ms", "sf_game_s": "s"}
 
 #: The aims (docs/benchmarks.md): which statistic, the bound, and whether lower is better.
 AIMS: dict[str, tuple[str, float, bool]] = {
@@ -548,6 +548,19 @@ def bench_sf_legal(plan: Plan) -> dict[str, Any]:
                             f"game between random players from turn 3 on, {len(samples)} positions")
 
 
+def bench_sf_game(plan: Plan) -> dict[str, Any]:
+    """Whole games of Semper Fi!'s 7.3, the AI on both sides: what one AI game of a long Hagaru
+    night costs, and so what a measurement of 100 of them costs (issue 13)."""
+    from app.games import is_playable
+    if not is_playable("semper-fi"):
+        raise Unavailable("Semper Fi! is not playable in this build")
+    from app.ai.semper_fi.measure import GAME_SCENARIO, game_seconds
+    seeds = list(range(1, 1 + plan.reps(1, 3)))
+    samples = game_seconds(seeds)
+    return summary(samples, f"Semper Fi! {GAME_SCENARIO} played to the end, the AI against the AI, "
+                            f"seeds {seeds[0]}-{seeds[-1]}: wall seconds a game, one process")
+
+
 def _korea38():
     from app.games import GAME_NAMES, is_playable, get_game
     if not is_playable(AI_GAME):
@@ -724,6 +737,7 @@ MEASURES: dict[str, Callable[[Plan], dict[str, Any]]] = {
     "frame_ms": bench_frame,
     "los_ms": bench_los,
     "sf_legal_ms": bench_sf_legal,
+    "sf_game_s": bench_sf_game,
 }
 
 

@@ -45,7 +45,7 @@ def test_quick_json_through_the_cli(capsys):
 def test_figure_names_are_the_contract():
     assert bench.FIGURES == ("startup_s", "drag_highlight_ms", "frame_ms", "reach_ms",
                              "ai_turn_s", "campaigns_per_min", "replay_10k_s", "peak_rss_mb", "los_ms",
-                             "sf_legal_ms")
+                             "sf_legal_ms", "sf_game_s")
     assert set(bench.MEASURES) == set(bench.FIGURES) == set(bench.UNITS)
 
 
@@ -182,3 +182,9 @@ def test_a_bad_baseline_is_refused_with_its_line(tmp_path, capsys, text, where):
     assert err == f"{f}{where}" or err.startswith(f"{f}{where}")
     assert main(["bench", "--baseline", str(tmp_path / "missing.json")]) == 2
     assert capsys.readouterr().err.startswith(f"{tmp_path / 'missing.json'}:1: (file): cannot read it")
+
+
+def test_sf_game_seconds_times_one_whole_game_a_seed():
+    from app.ai.semper_fi.measure import game_seconds
+    out = game_seconds([1, 2], scenario="4-2-night-attack", players="random,random")
+    assert len(out) == 2 and all(t > 0 for t in out)

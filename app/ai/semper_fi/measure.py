@@ -44,6 +44,22 @@ def play(path: Path, seed: int, specs: list[str], timed: str | None = None) -> t
     return ({"winner": o.winner if o else None, "level": o.level if o else None}, list(per.values()))
 
 
+#: The scenario ``ridgeline bench`` plays whole games of (``sf_game_s``): a long Hagaru night
+#: with about 150 units, the kind that made full-size measurements slow
+GAME_SCENARIO = "7-3-night-of-fire"
+
+
+def game_seconds(seeds: list[int], scenario: str = GAME_SCENARIO, players: str = "ai,ai") -> list[float]:
+    """Wall seconds of each whole game of ``scenario`` between ``players``, one per seed."""
+    path = SCEN / f"{scenario}.toml"
+    out: list[float] = []
+    for seed in seeds:
+        t0 = time.perf_counter()
+        play(path, seed, players.split(","))
+        out.append(time.perf_counter() - t0)
+    return out
+
+
 def setup_times(path: Path, seed: int) -> dict:
     """Both AIs set up: per side, the wall and CPU seconds of the whole set-up (the rules'
     legal actions and the AI's choices, the one side-turn of the set-up) and its decisions."""
