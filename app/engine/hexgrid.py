@@ -446,7 +446,7 @@ class HexGrid:
 
     def _distance_row(self, a: str) -> list[int]:
         """Distances from on-map ``a`` to every hex in index order, kept for the next call
-        (a plain list lookup is about ten times quicker than the axial sum); [] off the map."""
+        (a list lookup costs less than the axial sum from two dict lookups); [] off the map."""
         qr = self._axial.get(a)
         if qr is None:
             return []
