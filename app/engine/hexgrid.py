@@ -450,8 +450,7 @@ class HexGrid:
         qr = self._axial.get(a)
         if qr is None:
             return []
-        qa, ra = qr
-        row = [(abs(qa - q) + abs(ra - r) + abs(qa - q + ra - r)) // 2 for q, r in self._axial_list]
+        row = [_axial_distance(qr, other) for other in self._axial_list]
         self._dist_rows[a] = row
         return row
 
