@@ -134,3 +134,22 @@ def test_9_3_retreat_by_sea_from_a_friendly_port():
     m5 = start("sea2", turn=5, phase="communist-combat", pieces={"us-1": "2020", "kpa-1": "2019"},
                state={"amph_used": 5})
     assert plan_retreat(m5.state, Board(m5.state), "us-1").outcome == "eliminated"   # none left
+
+
+def test_11_3_a_second_landing_at_a_held_port_moves_on_to_a_free_neighbour():
+    """The offered action carries the hex it moves on to ("at"); it must also pass the action
+    schema, or the legal list offers a move the match refuses as malformed."""
+    naval_data()
+    pieces = {"us-1": "fec", "us-2": "fec", "kpa-1": "2011"}
+    m = start("nav", turn=4, phase="allied-precombat", pieces=pieces, control={"1817": "communist"})
+    m.apply({"type": "amphibious", "unit": "us-1", "to": "1817"})
+    onward = [a for a in _types(m, "amphibious") if a["to"] == "1817" and a["unit"] == "us-2"]
+    assert onward
+    pick = onward[0]
+    m.apply(pick)
+    assert m.state.units["us-2"].at == pick["at"] != "1817"
+    assert m.state.units["us-1"].at == "1817"
+    # a hex the rules do not offer is refused with a reason, not taken
+    m2 = start("nav", turn=4, phase="allied-precombat", pieces=pieces, control={"1817": "communist"})
+    m2.apply({"type": "amphibious", "unit": "us-1", "to": "1817"})
+    assert GAME.check(m2.state, {"type": "amphibious", "unit": "us-2", "to": "1817", "at": "2011"}) is not None
