@@ -227,15 +227,12 @@ class Planner:
         d = sit.data
         out = {}
         # the star city is never left empty: a road raider (TF Smith's unlimited road move,
-        # 7.4) or an exploiting armour unit would end the game at once (5.1)
+        # 7.4) or an exploiting armour unit would end the game at once (5.1). Not even for the
+        # next turn's arrivals: they come after the enemy's turn, and may over-stack in the
+        # city until they move out (10.2, 10.3, 8.2.2)
         star = d.star_city.get(sit.side)
         if star and sit.state.control.get(star) == sit.side:
-            if sit.dist_enemy.get(star, 99) <= 9:
-                out[star] = 60.0
-            elif self.mode == "movement" and sit.arrivals_next() >= 3:
-                out[star] = 0.0    # arrivals will stand there; keep the room for them
-            else:
-                out[star] = 30.0
+            out[star] = 60.0 if sit.dist_enemy.get(star, 99) <= 9 else 30.0
         cap = d.capital.get(sit.side)
         if cap and sit.state.control.get(cap) == sit.side:
             if sit.dist_enemy.get(cap, 99) <= 6:
