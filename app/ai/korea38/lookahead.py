@@ -8,6 +8,10 @@ normal AI too). The position it comes back to is scored (the game won or lost, s
 map, the victory the rules would give if the game ended there); a variant is kept instead of
 the normal plan only when its mean over the samples beats the normal plan's by a margin.
 
+The side that moves first (the Communists, 4.0) plays each copy on through its own next Combat
+Phase, since its infantry can attack next turn only from the contact its plan makes (8.1), and
+tries one more plan, one that seeks that contact.
+
 The copies roll their dice from the AI's own generator, seeded from the game seed, the turn and
 the sample number (the same samples for every plan, so plans are compared on the same luck);
 the real game's dice stream is never read. A seed still replays the same game.
@@ -67,9 +71,18 @@ def score(state: K38State, side: str) -> float:
 
 
 def play_out(state: K38State, side: str, plan: list[Action], seed: int,
-             max_actions: int = 3000) -> float:
-    """Play ``plan`` (the rest of my Movement Phase), then until my next turn begins with the
-    normal AI on both sides; the score of the position reached."""
+             max_actions: int = 3000, through_combat: bool = False) -> float:
+    """The score (for ``side``) of the position ``play_on`` reaches."""
+    return score(play_on(state, side, plan, seed, max_actions, through_combat), side)
+
+
+def play_on(state: K38State, side: str, plan: list[Action], seed: int,
+            max_actions: int = 3000, through_combat: bool = False) -> K38State:
+    """Play ``plan`` (the rest of my Movement Phase) on a copy, then on with the normal AI on
+    both sides until my next player turn begins: the enemy has replied. ``through_combat``:
+    go on through my own next Combat Phase, to my next Movement Phase. The side that moves
+    first can attack next turn only from the contact this plan makes (8.1), so its plan is
+    worth what those battles bring, not only what the enemy's reply leaves."""
     from app.ai.korea38.player import KoreaAI
     st = state.copy()
     st.rng = Rng.from_seed(seed)
@@ -83,15 +96,16 @@ def play_out(state: K38State, side: str, plan: list[Action], seed: int,
     for _ in range(max_actions):
         if st.finished:
             break
-        if st.turn > start_turn and st.active == side and st.phase.startswith(side):
-            break           # my next player turn: the enemy has replied
+        if st.turn > start_turn and st.active == side and st.phase.startswith(side) and (
+                not through_combat or st.phase == f"{side}-movement"):
+            break
         legal = sim.legal()
         if not legal:
             break
         who = me if st.active == side else them
         a = who.choose(sim, legal)
         sim.apply(a)
-    return score(st, side)
+    return st
 
 
 def pick(means: list[float], margin: float) -> int:
@@ -105,11 +119,16 @@ def pick(means: list[float], margin: float) -> int:
     return best if means[best] > means[0] + margin else 0
 
 
-def variants() -> list[dict[str, Any]]:
-    """Configuration overrides for the alternative plans (the first is the normal plan)."""
-    return [
+def variants(first_mover: bool = False) -> list[dict[str, Any]]:
+    """Configuration overrides for the alternative plans (the first is the normal plan). The
+    side that moves first gets one more: a plan that seeks contact (the only way its infantry
+    can attack next turn, 8.1), weighing the danger of standing next to the enemy less."""
+    out = [
         {},
         {"threat_scale": 1.6, "garrison_scale": 1.5},
         {"prog_scale": 1.6, "obj_scale": 1.4, "threat_scale": 0.7},
         {"cover_scale": 1.6, "threat_scale": 1.2},
     ]
+    if first_mover:
+        out.append({"first_mover_threat": 0.15, "contact_scale": 2.0, "min_contact": 0.1})
+    return out

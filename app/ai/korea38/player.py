@@ -25,7 +25,7 @@ from app.games.korea38.state import ELIM, FEC, K38State, SEA
 from app.games.korea38.victory import determine
 
 from app.ai.korea38 import tactics
-from app.ai.korea38.planner import Planner, objective_field
+from app.ai.korea38.planner import Planner, moves_first, objective_field
 from app.ai.korea38.situation import BODY, Situation
 
 #: Raise evaluation errors instead of falling back (tests and development).
@@ -37,7 +37,8 @@ LEVELS: dict[str, dict[str, Any]] = {
              "improve": 0, "amphibious": False},
     "normal": {"improve": 0},
     "hard": {"improve": 2, "enemy_air_p": 0.6, "min_battle": 0.1, "lookahead": True,
-             "lookahead_plans": 4, "lookahead_samples": 4, "lookahead_margin": 3.0},
+             "lookahead_plans": 4, "lookahead_samples": 4, "lookahead_margin": 3.0,
+             "lookahead_through_combat": True},
 }
 
 
@@ -296,8 +297,10 @@ class KoreaAI:
         from app.ai.korea38 import lookahead
         keep = self.cfg
         plans = [base]
+        first = moves_first(Situation(state, me))
+        n_plans = int(keep.get("lookahead_plans", 3)) + (1 if first else 0)
         try:
-            for over in lookahead.variants()[1:int(keep.get("lookahead_plans", 3))]:
+            for over in lookahead.variants(first)[1:n_plans]:
                 self.cfg = dict(keep)
                 self.cfg.update(over)
                 alt = self._build_move_plan(state, me, legal, "movement")
@@ -311,7 +314,9 @@ class KoreaAI:
         samples = int(keep.get("lookahead_samples", 2))
         seeds = [(self.seed * 7919 + state.turn * 104_729 + k * 15_485_863 + (1 if me == ALLIED else 0))
                  & ((1 << 63) - 1) for k in range(samples)]
-        means = [sum(lookahead.play_out(state, me, plan, sd) for sd in seeds) / samples for plan in plans]
+        deep = first and bool(keep.get("lookahead_through_combat", False))
+        means = [sum(lookahead.play_out(state, me, plan, sd, through_combat=deep) for sd in seeds) / samples
+                 for plan in plans]
         return plans[lookahead.pick(means, float(keep.get("lookahead_margin", 0.0)))]
 
     @staticmethod
