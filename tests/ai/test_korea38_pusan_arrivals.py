@@ -4,7 +4,7 @@ The position of seed 0 (`ai:hard,ai`, the campaign) at the start of the Allied h
 three US divisions are due on turn 2, and the old Allied plan emptied Pusan "to keep the room
 for them". They arrive only after the Communist turn 2 (a surprise turn: everyone moves before
 combat, 8.1), and a unit placed in a held city may over-stack until it moves out (10.3, 8.2.2),
-so the empty city was only an opening: in 3 of the first 58 hard games the KPA took Taegu and
+so the empty city was only an opening: in 3 of the first 60 hard games the KPA took Taegu and
 walked into Pusan on turn 2 (5.1)."""
 
 from __future__ import annotations
