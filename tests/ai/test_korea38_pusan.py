@@ -30,24 +30,34 @@ def strict(monkeypatch):
     monkeypatch.setattr(aiplayer, "STRICT", True)
 
 
-def _position() -> dict:
+#: Seed 0 of `ai:hard,ai` (the campaign) at the same moment: three US divisions due on turn 2,
+#: the ROK 1st, 6th and 7th gone (test_pusan_keeps_its_garrison_when_divisions_arrive_next_turn).
+SEED0_COMMUNIST_AT = {"kpa-1": "2117", "kpa-105": "2218", "kpa-12": "2618", "kpa-13": "1816",
+                      "kpa-15": "2020", "kpa-2": "2115", "kpa-3": "2314", "kpa-4": "1918",
+                      "kpa-5": "2917", "kpa-6": "2019"}
+SEED0_ALLIED_AT = {"rok-2": "2223", "rok-3": "2725", "rok-5": "1928", "rok-8": "2818",
+                   "rok-cap": "2017"}
+
+
+def _position(communist_at: dict = COMMUNIST_AT, allied_at: dict = ALLIED_AT,
+              gone: tuple = ("rok-1", "rok-6", "rok-8")) -> dict:
     from app import RESOURCES
     from app.engine.scenario import load_scenario
     path = RESOURCES / "korea38" / "scenarios" / "campaign.toml"
     _g, loaded = load_scenario(path)
     sc = dict(loaded.data)
-    pieces = [{"id": u, "at": h, "reduced": False} for u, h in COMMUNIST_AT.items()]
-    pieces += [{"id": u, "at": h, "reduced": True} for u, h in ALLIED_AT.items()]
-    pieces += [{"id": u, "at": "eliminated-allied", "reduced": True} for u in ("rok-1", "rok-6", "rok-8")]
+    pieces = [{"id": u, "at": h, "reduced": False} for u, h in communist_at.items()]
+    pieces += [{"id": u, "at": h, "reduced": True} for u, h in allied_at.items()]
+    pieces += [{"id": u, "at": "eliminated-allied", "reduced": True} for u in gone]
     sc["piece"] = pieces
     sc["control"] = dict(TAKEN)
     sc["start"] = dict(sc["start"], turn=1, phase="allied-reinforcement", active=ALLIED)
     return sc
 
 
-def _play_allied_turn(cfg_over: dict) -> Match:
-    m = Match.start(GAME, _position(), seed=102, keep_snapshots=False)
-    ai = KoreaAI(102, ALLIED, "normal")
+def _play_allied_turn(cfg_over: dict, position: dict | None = None, seed: int = 102) -> Match:
+    m = Match.start(GAME, position or _position(), seed=seed, keep_snapshots=False)
+    ai = KoreaAI(seed, ALLIED, "normal")
     ai.cfg.update(cfg_over)
     for _ in range(400):
         if m.state.phase == "housekeeping" or m.state.active != ALLIED:
@@ -123,3 +133,18 @@ def test_hard_never_takes_a_variant_that_empties_the_star_city():
     assert KoreaAI._keeps_garrison(m.state, ALLIED, held, held)
     assert not KoreaAI._keeps_garrison(m.state, ALLIED, held, left)
     assert KoreaAI._keeps_garrison(m.state, ALLIED, left, left)
+
+
+def test_pusan_keeps_its_garrison_when_divisions_arrive_next_turn():
+    """The old plan emptied the star city before a turn with three or more arrivals, to keep
+    the room for them; but they come after the enemy's turn, and may over-stack in the city
+    until they move out (10.2, 10.3, 8.2.2). In 3 of the first 60 games of a hard campaign run
+    (seeds 0, 12, 25) the KPA took Taegu on the turn-2 surprise and walked into the empty Pusan
+    (5.1; docs/ai.md, issue 17 fourth pass). Seed 0's position: Pusan is held now."""
+    from app.games.korea38.zoc import data_of
+    position = _position(SEED0_COMMUNIST_AT, SEED0_ALLIED_AT, ("rok-1", "rok-6", "rok-7"))
+    m = _play_allied_turn({}, position, seed=0)
+    d = data_of(m.state)
+    due = [u for u, x in d.units.items() if x.side == ALLIED and x.arrival == 2 and not x.is_air]
+    assert len(due) >= 3                       # the case the old plan emptied Pusan for
+    assert [u for u, us in m.state.units.items() if us.at == PUSAN and d.units[u].side == ALLIED]
