@@ -96,7 +96,12 @@ def moves_first(sit: Situation) -> bool:
     them less (``first_mover_threat``); the side moving last decides where contact is and keeps
     the full weight. Measured in docs/ai.md ("Contact and support for the side that moves
     first")."""
-    return bool(PHASES) and rseq.phase_side(PHASES[0]) == sit.side
+    return side_moves_first(sit.side)
+
+
+def side_moves_first(side: str) -> bool:
+    """``moves_first`` for a side alone (no position to build)."""
+    return bool(PHASES) and rseq.phase_side(PHASES[0]) == side
 
 
 def weights(sit: Situation, cfg: dict[str, Any], mode: str) -> Weights:

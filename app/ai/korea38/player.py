@@ -25,7 +25,7 @@ from app.games.korea38.state import ELIM, FEC, K38State, SEA
 from app.games.korea38.victory import determine
 
 from app.ai.korea38 import tactics
-from app.ai.korea38.planner import Planner, moves_first, objective_field
+from app.ai.korea38.planner import Planner, objective_field, side_moves_first
 from app.ai.korea38.situation import BODY, Situation
 
 #: Raise evaluation errors instead of falling back (tests and development).
@@ -297,7 +297,7 @@ class KoreaAI:
         from app.ai.korea38 import lookahead
         keep = self.cfg
         plans = [base]
-        first = moves_first(Situation(state, me))
+        first = side_moves_first(me)
         n_plans = int(keep.get("lookahead_plans", 3)) + (1 if first else 0)
         try:
             for over in lookahead.variants(first)[1:n_plans]:
