@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from app.engine.actions import shape_problem
 from app.games.guts import GAME
 from app.games.guts import rules as R
 from app.games.guts.state import GTG, HTD, OK, PINNED
@@ -208,6 +209,8 @@ def test_bayonet_follow_up_is_a_leave_cover_test_at_minus_two(bare) -> None:
     GAME.apply(st, grenade(), Dice((2, 2)))
     assert GAME.legal_actions(st) == [{"type": "follow-up", "team": "rifle-1b"},
                                       {"type": "decline", "team": "rifle-1b"}]
+    # both fit the action schema a save or an actions file is checked against
+    assert all(shape_problem(GAME, a) is None for a in GAME.legal_actions(st))
     ctx = Dice((6, 5))
     GAME.apply(st, {"type": "follow-up", "team": "rifle-1b"}, ctx)
     # no gun fires on it any more: -2 follow-up and -3 outside a cone
