@@ -85,6 +85,8 @@ def _unit_actions(state: SFState, side: str, only_column_free: bool = False,
     waiting = not _may_act(state, side)
     entry_ok: dict[tuple[str, str], bool] = {}          # (type, hex) -> may enter there, once a call
     bad: set[str] | None = None                          # hexes no unit may enter from off the map
+    seen_foes: list[str] | None = None                   # C7.3: hexes of the enemy units not hidden
+    near_foe: dict[str, bool] = {}                       # hex -> such an enemy within 2 hexes
     for u in ([only] if only else sorted(state.units)):
         d = udef(u)
         s = state.units[u]
@@ -135,9 +137,15 @@ def _unit_actions(state: SFState, side: str, only_column_free: bool = False,
                     for v in revealed_at(state, n, other(side)):
                         if udef(v).type.vehicle:
                             out.append({"type": "at-roll", "unit": u, "target": v})
-            if s.at in b.hexset and any(b.grid.distance(s.at, state.units[e].at) <= 2
-                                          for e in units_of(state, other(side)) if not state.units[e].hidden):
-                out.append({"type": "fall-back", "unit": u})
+            if s.at in b.hexset:
+                if seen_foes is None:                     # once a call: the enemy in sight
+                    seen_foes = sorted({state.units[e].at for e in units_of(state, other(side))
+                                        if not state.units[e].hidden})
+                near = near_foe.get(s.at)
+                if near is None:
+                    near = near_foe[s.at] = any(b.grid.distance(s.at, h) <= 2 for h in seen_foes)
+                if near:
+                    out.append({"type": "fall-back", "unit": u})
     return out
 
 

@@ -13,6 +13,7 @@ from app.games.semper_fi.state import BOXES
 from app.games.semper_fi.units import bd, hexes_of, other, udef, units_of
 
 if TYPE_CHECKING:
+    from app.games.semper_fi.data import Board
     from app.games.semper_fi.state import SFState
 
 
@@ -22,10 +23,26 @@ def _seen_by_enemy(state: "SFState", uid: str, fired: bool = False, foes: list[s
     rng = spotting_range(state, b, s.at, fired=fired)
     if not fired:
         rng = max(rng, int(tables()["spotting"][_lt(state)]["open"]))
+    near = _within(state.map_name, b, s.at, rng)
     for h in hexes_of(state, other(udef(uid).side)) if foes is None else foes:
-        if b.grid.distance(h, s.at) <= rng and los(state, b, h, s.at)[0]:
+        if h in near and los(state, b, h, s.at)[0]:
             return True
     return False
+
+
+_WITHIN: dict[tuple[str, str, int], frozenset[str]] = {}
+
+
+def _within(map_name: str, b: "Board", at: str, rng: int) -> frozenset[str]:
+    """The map's hexes within ``rng`` of ``at``, kept per map, hex and range: the reveal sweep
+    asks it for every hidden unit after every action and step."""
+    key = (map_name, at, rng)
+    hit = _WITHIN.get(key)
+    if hit is None:
+        if len(_WITHIN) > 50_000:
+            _WITHIN.clear()
+        hit = _WITHIN[key] = frozenset(h for h in b.hexset if b.grid.distance(at, h) <= rng)
+    return hit
 
 
 def _lt(state: "SFState") -> str:
@@ -68,20 +85,41 @@ def contact_check(state: "SFState", ctx: Context) -> None:
 def reveal_checks(state: "SFState", ctx: Context) -> None:
     """1.3c: adjacency to an enemy, or standing in open ground in an enemy's view undug."""
     b = bd(state)
-    sides: dict[str, list[str]] = {}          # enemy hexes, once a side (a reveal moves nothing)
+    # A reveal moves nothing and changes no light, so the enemy's hexes, and whether a hex is
+    # next to them or in their view, are worked out once a side and hex for the whole sweep
+    # (it runs after every action and step: a 7.4 game made 20 million distance checks here).
+    sides: dict[str, tuple[list[str], set[str]]] = {}
+    next_to: dict[tuple[str, str], bool] = {}
+    in_view: dict[tuple[str, str], bool] = {}
     for uid in sorted(state.units):
         s = state.units[uid]
         if not s.hidden or s.at in BOXES or (state.cloaked and cloaked(state, uid)):
             continue                                       # C14.8: an infiltrator keeps its cover
         foe = other(udef(uid).side)
         if foe not in sides:
-            sides[foe] = hexes_of(state, foe)
-        enemy_hexes = sides[foe]
-        if any(b.grid.distance(s.at, h) <= 1 for h in enemy_hexes):
+            hexes = hexes_of(state, foe)                   # on the map only (units_of)
+            sides[foe] = (hexes, set(hexes))
+        enemy_hexes, enemy_set = sides[foe]
+        key = (foe, s.at)
+        adj = next_to.get(key)
+        if adj is None:
+            adj = next_to[key] = _next_to(b, s.at, enemy_hexes, enemy_set)
+        if adj:
             reveal(state, uid, ctx, "an enemy unit is next to it")
             continue
-        if open_for_spotting(b, s.at) and not s.dug_in and _seen_by_enemy(state, uid, foes=enemy_hexes):
-            reveal(state, uid, ctx, "in open ground in view of the enemy")
+        if open_for_spotting(b, s.at) and not s.dug_in:
+            seen = in_view.get(key)
+            if seen is None:
+                seen = in_view[key] = _seen_by_enemy(state, uid, foes=enemy_hexes)
+            if seen:
+                reveal(state, uid, ctx, "in open ground in view of the enemy")
+
+
+def _next_to(b: "Board", at: str, enemy_hexes: list[str], enemy_set: set[str]) -> bool:
+    """An enemy in ``at`` or a hex next to it (distance 1 or less)."""
+    if at in b.hexset:
+        return at in enemy_set or any(n in enemy_set for n in b.grid.neighbours(at))
+    return any(b.grid.distance(at, h) <= 1 for h in enemy_hexes)
 
 
 def fired(state: "SFState", uid: str, ctx: Context) -> None:
