@@ -87,6 +87,7 @@ def _unit_actions(state: SFState, side: str, only_column_free: bool = False,
     bad: set[str] | None = None                          # hexes no unit may enter from off the map
     seen_foes: list[str] | None = None                   # C7.3: hexes of the enemy units not hidden
     near_foe: dict[str, bool] = {}                       # hex -> such an enemy within 2 hexes
+    point_cands: list[tuple[str, str]] | None = None     # 1.8a: who may be point-fired at
     for u in ([only] if only else sorted(state.units)):
         d = udef(u)
         s = state.units[u]
@@ -130,7 +131,9 @@ def _unit_actions(state: SFState, side: str, only_column_free: bool = False,
             ter = tables()["terrain"][b.terrain(s.at)]
             if s.mode == "fire" and not s.dug_in and ter["dig_in"] and s.morale == "" and not d.type.vehicle:
                 out.append({"type": "dig-in", "unit": u})
-            for t in (fire.point_targets(state, u) if onmap.direct_ok(state, u) else []):
+            if point_cands is None:
+                point_cands = fire.point_candidates(state, side)
+            for t in (fire.point_targets(state, u, point_cands) if onmap.direct_ok(state, u) else []):
                 out.append({"type": "point-fire", "unit": u, "target": t})
             if d.type.at_rolls and s.morale != "paralysed":
                 for n in [s.at] + list(b.grid.neighbours(s.at)):

@@ -11,7 +11,7 @@ from app.games.semper_fi.data import tables
 from app.games.semper_fi.state import BOXES
 from app.games.semper_fi.sight import light, los, open_for_spotting, smoke_hexes, spotting_range
 from app.games.semper_fi.units import (bd, communist, lose_steps, revealed_at, side_at, steps_at,
-                                       udef, units_at, values)
+                                       other, udef, units_at, values)
 
 if TYPE_CHECKING:
     from app.games.semper_fi.state import SFState
@@ -196,25 +196,35 @@ def target_class(state: "SFState", uid: str, assault: bool = False, after_trigge
     return "B" if exposed else "A"
 
 
-def point_targets(state: "SFState", uid: str) -> list[str]:
-    """Enemy units ``uid`` may point-fire at now: in range, spotted, not hidden (1.3b)."""
+def point_candidates(state: "SFState", side: str) -> list[tuple[str, str]]:
+    """The enemy units a unit of ``side`` could point-fire at before range and sight are asked:
+    on the map, not hidden (1.3b), armoured or a B target (1.8a); (id, hex) in id order. The
+    same for every firer of the side, so a listing of legal actions works it out once."""
+    out = []
+    for t, s in sorted(state.units.items()):
+        if udef(t).side == side or s.hidden or s.at in BOXES:
+            continue
+        if target_class(state, t) in ("armoured", "B"):
+            out.append((t, s.at))
+    return out
+
+
+def point_targets(state: "SFState", uid: str,
+                  candidates: list[tuple[str, str]] | None = None) -> list[str]:
+    """Enemy units ``uid`` may point-fire at now: in range, spotted, not hidden (1.3b).
+    ``candidates``: ``point_candidates`` for the unit's side, when the caller has them."""
     v = values(state, uid)
     if v.point <= 0 or state.units[uid].morale == "paralysed":
         return []
     b = bd(state)
     me = state.units[uid].at
     side = udef(uid).side
+    foe = other(side)
     out = []
-    for t, s in sorted(state.units.items()):
-        d = udef(t)
-        if d.side == side or s.hidden or s.at in BOXES:
+    for t, at in point_candidates(state, side) if candidates is None else candidates:
+        if b.grid.distance(me, at) > v.point_range:
             continue
-        cls = target_class(state, t)
-        if cls not in ("armoured", "B"):
-            continue
-        if b.grid.distance(me, s.at) > v.point_range:
-            continue
-        if not spotted(state, [me], s.at, d.side):
+        if not spotted(state, [me], at, foe):
             continue
         out.append(t)
     return out
