@@ -44,7 +44,7 @@ def communication_map(board: "Board", side: str) -> dict[str, int]:
     """hex -> fewest off-road hexes from it to a road that leads home (only open hexes)."""
     d = board.data
     blocked = trace_blocked(board, side)
-    goals = [h for h in sorted(destinations(board, side)) if h not in blocked]
+    goals = [h for h in sorted(board.trace_ends(side)) if h not in blocked]
     road_net: set[str] = set(goals)
     q = deque(goals)
     while q:
@@ -73,7 +73,7 @@ def communication_map(board: "Board", side: str) -> dict[str, int]:
 def hex_in_communication(board: "Board", side: str, hex_id: str, cmap: dict[str, int]) -> bool:
     """10.0: the origin hex itself is never a barrier."""
     d = board.data
-    if hex_id in destinations(board, side):
+    if hex_id in board.trace_ends(side):
         return True
     reach = int(d.rules.get("in_communication_range", 4))
     if cmap.get(hex_id, reach + 1) <= reach:

@@ -124,6 +124,16 @@ class Board:
         from app.games.korea38.supply import communication_map
         return {side: communication_map(self, side) for side in (COMMUNIST, ALLIED)}
 
+    @cached_property
+    def _destinations(self) -> dict[str, frozenset[str]]:
+        from app.games.korea38.supply import destinations
+        return {side: frozenset(destinations(self, side)) for side in (COMMUNIST, ALLIED)}
+
+    def trace_ends(self, side: str) -> frozenset[str]:
+        """Where ``side``'s communication paths end (10.0), worked out once for this position:
+        every In Communication question asks it (it was half of a hard AI's thinking time)."""
+        return self._destinations[side]
+
     def in_communication_hex(self, side: str, hex_id: str) -> bool:
         from app.games.korea38.supply import hex_in_communication
         return hex_in_communication(self, side, hex_id, self._ic[side])
