@@ -327,6 +327,7 @@ class HexGrid:
         self._features: dict[int, frozenset[str]] = {}
         self._names: dict[int, str] = {}
         self._sides: dict[Hexside, frozenset[str]] = {}
+        self._road_nbrs: dict[str, tuple[str, ...]] = {}   # road_neighbours, until a side changes
         # Free-form map furniture carried through the map file.
         self.lines: list[dict[str, Any]] = []
         self.regions: dict[str, list[str]] = {}
@@ -651,6 +652,7 @@ class HexGrid:
         """Mark the a|b hexside with ``feature`` (e.g. "river", "road", "all-sea")."""
         key = self._on_map_side(a, b)
         self._sides[key] = self._sides.get(key, _EMPTY) | {feature}
+        self._road_nbrs.clear()
 
     def remove_side_feature(self, a: str, b: str, feature: str) -> None:
         """Remove ``feature`` from the a|b hexside if present."""
@@ -660,6 +662,7 @@ class HexGrid:
             self._sides[key] = rest
         else:
             self._sides.pop(key, None)
+        self._road_nbrs.clear()
 
     def hexsides(self) -> dict[Hexside, frozenset[str]]:
         """Snapshot of every hexside that carries features."""
@@ -670,8 +673,13 @@ class HexGrid:
         return sorted((k for k, v in self._sides.items() if feature in v), key=self._side_sort)
 
     def road_neighbours(self, hex_id: str) -> tuple[str, ...]:
-        """Neighbours joined to ``hex_id`` by a "road" hexside, in direction order."""
-        return tuple(n for n in self.neighbours(hex_id) if "road" in self.side_features(hex_id, n))
+        """Neighbours joined to ``hex_id`` by a "road" hexside, in direction order. Kept per hex
+        until a hexside's features change (supply traces flood along roads many times a turn)."""
+        hit = self._road_nbrs.get(hex_id)
+        if hit is None:
+            hit = tuple(n for n in self.neighbours(hex_id) if "road" in self.side_features(hex_id, n))
+            self._road_nbrs[hex_id] = hit
+        return hit
 
     def _on_map_side(self, a: str, b: str) -> Hexside:
         if a not in self._index or b not in self._index:
