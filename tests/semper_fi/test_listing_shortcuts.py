@@ -1,7 +1,8 @@
-"""The hidden-unit sweep (1.3c) and the listing of point-fire targets (1.8a) and fall-backs (C7.3)
-work things out once per sweep or listing instead of once per unit (docs/benchmarks.md). These
-tests hold them to the plain reading, written out here the slow way, on positions of seeded
-games of the Hagaru scenarios (many hidden units, stacks and night light)."""
+"""The hidden-unit sweep (1.3c), the listing of point-fire targets (1.8a), fall-backs (C7.3),
+mortar rounds (C9, 1.3b) and overwatch hexes (C6.3, C6.7), and the AI's nearest-foe test work
+things out once per sweep, listing or decision instead of once per unit (docs/benchmarks.md).
+These tests hold them to the plain reading, written out here the slow way, on positions of
+seeded games of the Hagaru scenarios (many hidden units, stacks and night light)."""
 
 from __future__ import annotations
 
@@ -118,3 +119,125 @@ def test_point_fire_and_fall_back_offers_are_those_of_the_plain_reading(name, se
         offered_points += len(points)
         offered_backs += len(backs)
     assert offered_points + offered_backs > 0 and (offered_points > 0 or not name.startswith("5-2"))
+
+
+#: Hagaru at night: mortars in fire mode, spotters, illumination and overwatch in random play
+NIGHT = [("7-1-assault-on-the-airstrip", 1, 160), ("7-3-night-of-fire", 2, 160)]
+
+
+def _mortar_offers_the_slow_way(st, side: str) -> list[dict]:
+    """C9, 1.3b read plainly: each mortar's targets are those the spotters and the mortar see."""
+    from app.games.semper_fi import illum, indirect
+    from app.games.semper_fi.sight import light
+    b = bd(st)
+    sp = indirect.spotters(st, side)
+    out = []
+    for u in units_of(st, side):
+        d, s = udef(u), st.units[u]
+        if not d.type.indirect or s.mode != "fire" or s.acted or s.morale == "paralysed":
+            continue
+        for h in sorted(indirect.spotted_targets(st, side, sp + [u])):
+            if b.grid.distance(s.at, h) <= d.type.fire.range:
+                out.append({"type": "mortar", "unit": u, "at": h, "ammo": "he"})
+        if light(st) == "night" and st.mortar_illum_left != 0 and side == "us":
+            for h in illum.targets(st, side, sp + [u]):
+                if b.grid.distance(s.at, h) <= d.type.fire.range:
+                    out.append({"type": "mortar", "unit": u, "at": h, "ammo": "illum"})
+    return out
+
+
+def test_mortar_offers_are_those_of_the_plain_reading():
+    """By day (5.2) and at night with illumination (7.1, 7.3), and once more with no spotter
+    at all (1.8e: platoons paralysed, no Prepared Defense sheet) so that only a mortar's own
+    sight can offer a target."""
+    from app.games.semper_fi import indirect
+    offered = {"he": 0, "illum": 0}
+    own = {"he": 0, "illum": 0}
+    for name, seed, n in NIGHT + [("5-2-1-5-to-the-fore", 1, 480)]:
+        for st in _positions(name, seed, n, every=4):
+            for side in ("us", "nk"):
+                got = indirect.mortar_actions(st, side)
+                assert got == _mortar_offers_the_slow_way(st, side)
+                for a in got:
+                    offered[a["ammo"]] += 1
+                blind = st.copy()
+                for holder in list(blind.opsheets):           # no Prepared Defense spotters ...
+                    if blind.opsheets[holder] == "prepared-defense":
+                        blind.opsheets[holder] = "hasty-defense"
+                for u in indirect.spotters(blind, side):      # ... and no platoon that spots
+                    blind.units[u].morale = "paralysed"
+                assert not indirect.spotters(blind, side)
+                got = indirect.mortar_actions(blind, side)
+                assert got == _mortar_offers_the_slow_way(blind, side)
+                for a in got:
+                    own[a["ammo"]] += 1
+    # the positions do offer both kinds of round, and high explosive from a mortar alone
+    assert min(offered.values()) > 0 and own["he"] > 0, (offered, own)
+
+
+@pytest.mark.parametrize("name,seed,n", NIGHT)
+def test_what_two_groups_of_observers_see_is_what_each_sees(name, seed, n):
+    """The law the mortar listing relies on: a hex is a target (C9, 1.3b) when any one observer
+    sees it, so two groups together see what either group sees."""
+    from app.games.semper_fi import illum, indirect
+    r = Rng.from_seed(seed)
+    seen = 0
+    for st in _positions(name, seed, n, every=8):
+        for side in ("us", "nk"):
+            mine = units_of(st, side)
+            for _ in range(3):
+                a = [u for u in mine if r.below(2)]
+                b = [u for u in mine if r.below(3) == 0]
+                both = set(indirect.spotted_targets(st, side, a + b))
+                assert both == set(indirect.spotted_targets(st, side, a)) | set(indirect.spotted_targets(st, side, b))
+                lit = set(illum.targets(st, side, a + b))
+                assert lit == set(illum.targets(st, side, a)) | set(illum.targets(st, side, b))
+                seen += len(both) + len(lit)
+    assert seen > 0
+
+
+def _overwatch_hexes_the_slow_way(st, side: str, target: str) -> list[str]:
+    """C6.3, C6.7 read plainly: every hex of the side, its ready units counted hex by hex."""
+    from app.games.semper_fi import overwatch
+    if not fire.area_target_ok(st, target, other(side)):
+        return []
+    out = []
+    for h in sorted({st.units[u].at for u in units_of(st, side)}):
+        if h == target or h in st.overwatched:
+            continue
+        fresh, marked = overwatch.ready_at(st, h, side)
+        if not fresh and not marked:
+            continue
+        fp, _used = fire.firepower(st, fresh + marked, target)
+        if fp > 0 and overwatch.spotter_for(st, side, h, target) != "":
+            out.append(h)
+    return out
+
+
+@pytest.mark.parametrize("name,seed,n", NIGHT)
+def test_overwatch_offers_are_those_of_the_plain_reading(name, seed, n):
+    from app.games.semper_fi import overwatch
+    offered = 0
+    for st in _positions(name, seed, n, every=4):
+        for side in ("us", "nk"):
+            for target in sorted({st.units[u].at for u in units_of(st, other(side))}):
+                got = overwatch.stack_options(st, side, target)
+                assert got == _overwatch_hexes_the_slow_way(st, side, target)
+                offered += len(got)
+    assert offered > 0
+
+
+def test_the_ai_nearest_foe_answers_as_the_plain_distance_test():
+    """The AI keeps each hex's distance to the nearest visible foe for one decision; asked
+    for any range it must answer as measuring to every foe would."""
+    from app.ai.semper_fi.player import _Ctx
+    checked = 0
+    for st in _positions("7-1-assault-on-the-airstrip", 1, 160, every=16):
+        b = bd(st)
+        for side in ("us", "nk"):
+            c = _Ctx(st, side)
+            for h in sorted(b.hexset)[::7]:
+                for n in range(5):
+                    assert c.foe_within(h, n) == any(b.grid.distance(h, f) <= n for f in c.foe_hexes)
+                    checked += 1
+    assert checked > 1000

@@ -243,18 +243,27 @@ def mortar_actions(state: "SFState", side: str) -> list[dict[str, Any]]:
     b = bd(state)
     sp = spotters(state, side)
     night = light(state) == "night"
+    # A hex is a target when any one observer sees it, so the targets of the spotters and a
+    # mortar are those of the spotters (worked out once) and those of the mortar itself
+    base: set[str] | None = None
+    base_illum: set[str] | None = None
     for u in units_of(state, side):
         d = udef(u)
         s = state.units[u]
         if not d.type.indirect or s.mode != "fire" or s.acted or s.morale == "paralysed":
             continue
         rng = d.type.fire.range
-        targets = spotted_targets(state, side, sp + [u])
+        if base is None:
+            base = set(spotted_targets(state, side, sp))
+        targets = base if u in sp else base | set(spotted_targets(state, side, [u]))
         for h in sorted(targets):
             if b.grid.distance(s.at, h) <= rng:
                 out.append({"type": "mortar", "unit": u, "at": h, "ammo": "he"})
         if night and state.mortar_illum_left != 0 and side == US:
-            for h in illum.targets(state, side, sp + [u]):                  # 1.3b
+            if base_illum is None:
+                base_illum = set(illum.targets(state, side, sp))
+            lit = base_illum if u in sp else base_illum | set(illum.targets(state, side, [u]))
+            for h in sorted(lit):                                            # 1.3b
                 if b.grid.distance(s.at, h) <= rng:
                     out.append({"type": "mortar", "unit": u, "at": h, "ammo": "illum"})
     return out

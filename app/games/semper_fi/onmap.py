@@ -72,6 +72,7 @@ def mission_actions(state: "SFState", side: str) -> list[dict[str, Any]]:
     out: list[dict[str, Any]] = []
     b = bd(state)
     in_action = state.phase.startswith("action")
+    targets: dict[str, str] | None = None        # the same for every battery: worked out once
     for bt in sorted((x for x in counters().batteries.values() if x.formation and x.side == side),
                      key=lambda x: x.id):
         g = group_of(state, bt.id)
@@ -81,7 +82,8 @@ def mission_actions(state: "SFState", side: str) -> list[dict[str, Any]]:
         if not guns:
             continue
         centre, near = best_centre(state, guns)
-        targets = spotted_targets(state, side, spotters(state, side))
+        if targets is None:
+            targets = spotted_targets(state, side, spotters(state, side))
         for kind in ("he", "smoke", "illum"):
             if state.ammo.get(f"{g['id']}:{kind}", 0) <= 0:
                 continue

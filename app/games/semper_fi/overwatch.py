@@ -80,10 +80,15 @@ def stack_options(state: "SFState", side: str, target: str) -> list[str]:
         return []
     out = []
     spotting: list[str] | None = None
-    for h in sorted({state.units[u].at for u in units_of(state, side)}):
+    by_hex: dict[str, list[str]] = {}            # one pass over the units, not one per hex
+    for u in units_of(state, side):
+        by_hex.setdefault(state.units[u].at, []).append(u)
+    for h in sorted(by_hex):
         if h == target or h in state.overwatched:
             continue
-        fresh, marked = ready_at(state, h, side)
+        here = by_hex[h]
+        fresh = [u for u in here if can_overwatch(state, u)]
+        marked = [u for u in here if can_overwatch(state, u, marked=True)]
         if not fresh and not marked:
             continue
         fp, used = fire.firepower(state, fresh + marked, target)
