@@ -519,6 +519,7 @@ class _Ctx:
         self.b = bd(state)
         self.mine = [u for u in state.units if udef(u).side == side and state.units[u].at in self.b.hexset]
         self.foe_hexes = {state.units[f].at for f in self.foes}
+        self._foe_d: dict[str, int] = {}
         # 7.3, 7.4: the attacker's units share the four places out among them
         self.share = share_out(state, side, self.mine) if self.role == ATTACK else {}
         # 7.2, 7.5: the assault units spread over the hexes the enemy still holds on the hill
@@ -668,7 +669,10 @@ class _Ctx:
         return sum(1 for n in self.b.grid.neighbours(h) if assault_group(state, n, self.side))
 
     def foe_within(self, h: str, n: int) -> bool:
-        return any(self.b.grid.distance(h, f) <= n for f in self.foe_hexes)
+        d = self._foe_d.get(h)
+        if d is None:                    # asked many times a decision: the nearest foe once a hex
+            d = self._foe_d[h] = min((self.b.grid.distance(h, f) for f in self.foe_hexes), default=10 ** 6)
+        return d <= n
 
     def adjacent_foes(self, h: str) -> bool:
         return self.foe_within(h, 1)
