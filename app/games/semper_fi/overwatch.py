@@ -31,9 +31,12 @@ def can_overwatch(state: "SFState", uid: str, marked: bool = False) -> bool:
             and (t.fire.area > 0 or t.fire.point > 0) and direct_ok(state, uid))
 
 
-def ready_at(state: "SFState", h: str, side: str) -> tuple[list[str], list[str]]:
-    """The units of ``h`` that may overwatch: (without a Fired marker, with one)."""
-    units = side_at(state, h, side)
+def ready_at(state: "SFState", h: str, side: str,
+             units: list[str] | None = None) -> tuple[list[str], list[str]]:
+    """The units of ``h`` that may overwatch: (without a Fired marker, with one). ``units``: the
+    side's units in ``h``, when the caller has sorted them into hexes already."""
+    if units is None:
+        units = side_at(state, h, side)
     return ([u for u in units if can_overwatch(state, u)],
             [u for u in units if can_overwatch(state, u, marked=True)])
 
@@ -86,9 +89,7 @@ def stack_options(state: "SFState", side: str, target: str) -> list[str]:
     for h in sorted(by_hex):
         if h == target or h in state.overwatched:
             continue
-        here = by_hex[h]
-        fresh = [u for u in here if can_overwatch(state, u)]
-        marked = [u for u in here if can_overwatch(state, u, marked=True)]
+        fresh, marked = ready_at(state, h, side, by_hex[h])
         if not fresh and not marked:
             continue
         fp, used = fire.firepower(state, fresh + marked, target)
