@@ -405,6 +405,16 @@ def test_5_3_poor_artillery_until_1500() -> None:
     assert not indirect.poor_artillery(st)
 
 
+def test_5_3_scenario_boundary_leaves_the_hilltops_of_147_and_153_open() -> None:
+    """5.3 repeats 5.1's line xx.06, but its victory asks the Marines to hold Hills 147 and 153,
+    whose hexes lie south of it: those hilltop hexes stay open (DECISIONS.md, "5.3")."""
+    st = setup_state(scenario("5-3-battle-for-no-name-ridge"), {}, 1)
+    closed = movement.forbidden(st, "us")
+    assert not closed & {"5.03", "5.04", "5.05", "4.05", "5.06"}
+    assert {"5.02", "4.04", "6.05", "12.05"} <= closed
+    assert "12.16" in closed                                   # the 9th RCT boundary still holds
+
+
 def test_5_3_victory_checkpoint_and_loss_shifts() -> None:
     st = setup_state(scenario("5-3-battle-for-no-name-ridge"), {}, 1)
     for u in st.units:
