@@ -360,6 +360,79 @@ def share_out(state: SFState, side: str, units: list[str]) -> dict[str, frozense
     return out
 
 
+def hills(state: SFState, side: str) -> list[tuple[str, frozenset[str]]]:
+    """5.2, 5.3: each hill the victory counts, with the hexes of it ``side`` may enter (a
+    scenario boundary may close some, 5.1-5.3); [] for every other victory kind."""
+    vic = victory(state)
+    if vic.get("kind") not in ("hilltops-count", "hilltops-control"):
+        return []
+    from app.games.semper_fi.movement import forbidden
+    b = bd(state)
+    tops = b.hilltops()
+    closed = forbidden(state, side)
+    out = [(str(n), frozenset(h for h in tops.get(n, []) if h in b.hexset and h not in closed))
+           for n in vic.get("hills", [])]
+    return [x for x in out if x[1]]
+
+
+def counts_on_hill(uid: str) -> bool:
+    """A unit whose presence holds a hill for 5.2 and 5.3 (a Marine unit, 5.3's control)."""
+    from app.games.semper_fi.units import is_marine
+    return is_marine(uid)
+
+
+def hill_share(state: SFState, side: str, units: list[str]) -> dict[str, frozenset[str]]:
+    """5.2, 5.3: which hill each of the attacker's units makes for. A hill counts once, however
+    many stand on it, so a hill held keeps one unit (one that cannot assault, if it has one)
+    and the others share out the hills not yet held, the closest pairs first: the assault units
+    any of them, the rest only those no enemy stands on. Pulled to every hilltop hex alike, a
+    unit already on one never left it with the enemy near: in 5.3 (seed 1000 against random)
+    twenty Marine units sat on Hills 102 and 109 from 1500 to the end while Hills 117 and 143
+    stood empty (docs/ai.md, fourteenth pass)."""
+    if side != attacker(state):
+        return {}
+    hs = hills(state, side)
+    if not hs:
+        return {}
+    from app.ai.semper_fi.evaluate import nearest
+    holders = sorted(u for u in units if counts_on_hill(u))
+    at = {u: state.units[u].at for u in holders}
+    fighter = {u: udef(u).type.assault == "yes" and not udef(u).type.vehicle for u in holders}
+    foes = {s.at for u, s in state.units.items() if udef(u).side != side}
+    out: dict[str, frozenset[str]] = {}
+    spare: list[str] = []
+    open_: list[tuple[str, frozenset[str]]] = []
+    for name, hexes in hs:
+        there = [u for u in holders if at[u] in hexes]
+        if not there:
+            open_.append((name, hexes))
+            continue
+        # the garrison: a unit that cannot assault first, then the strongest
+        keep = min(there, key=lambda u: (fighter[u], -state.units[u].steps, u))
+        out[keep] = hexes
+        spare += [u for u in there if u != keep]
+    movers = spare + [u for u in holders if fighter[u] and u not in out and u not in spare]
+    if not open_:
+        for u in spare:                                      # all held: stay on the hill
+            out[u] = next(hx for _n, hx in hs if at[u] in hx)
+        return out
+    of = dict(open_)
+    empty = {name for name, hexes in open_ if not hexes & foes}
+    quota = -(-len(movers) // len(open_))
+    load = {name: 0 for name, _h in open_}
+    pairs = sorted((nearest(state, at[u], hexes), name, u) for u in movers for name, hexes in open_
+                   if fighter[u] or name in empty)
+    for _d, name, u in pairs:
+        if u in out or load[name] >= quota:
+            continue
+        out[u] = of[name]
+        load[name] += 1
+    for u in spare:                                          # nowhere it can go: stay
+        if u not in out:
+            out[u] = next(hx for _n, hx in hs if at[u] in hx)
+    return out
+
+
 #: How much of its own assault firepower an attacker brings against a held hex, over the
 #: defenders' (C8.2; dug-in defenders take more, as the AI's assault odds ask)
 STAGE_ODDS = 2.0

@@ -25,7 +25,8 @@ from app.ai.semper_fi.evaluate import (enemy_steps_at, fire_value, friendly_risk
                                        target_hex, visible_enemies)
 from app.ai.semper_fi.objectives import (ATTACK, decisive_hexes, denied_hexes, each_hex_counts,
                                          final_phase, ground_cleared, objective_hexes, objectives_for, prefinal_phase,
-                                         passive, role, share_out, stage_out, clear_out, vantage, climb_cost, exposed_hexes)
+                                         passive, role, share_out, stage_out, clear_out, vantage, climb_cost, exposed_hexes,
+                                         hill_share)
 
 #: The last phase: fire at an enemy where the victory looks, an assault on it, and fire from a
 #: stack that could have assaulted it rank in this order above everything else (_final_fire).
@@ -65,6 +66,8 @@ LONG_GAME = 8
 STAGE = True
 #: 7.1: the defender gathers assaults on the enemy units inside the ring it must clear (clear_out)
 CLEAR = True
+#: 5.2, 5.3: the attacker's assault units share the hills out (``hill_share``)
+HILLS = True
 #: 7.2, 7.5, 6.x: digging in on a hex of the ground taken, with the enemy within 3 hexes; on
 #: seeds 1000-1059 against greedy 7.5 45 -> 53, 6.3 45 -> 50, 7.2 1 -> 5 (1.0: 55, 47, 3)
 DIG_GROUND = 0.6
@@ -522,6 +525,9 @@ class _Ctx:
         self._foe_d: dict[str, int] = {}
         # 7.3, 7.4: the attacker's units share the four places out among them
         self.share = share_out(state, side, self.mine) if self.role == ATTACK else {}
+        # 5.2, 5.3: the attacker's assault units share the hills out among them
+        if self.role == ATTACK and HILLS:
+            self.share.update(hill_share(state, side, self.mine))
         # 7.2, 7.5: the assault units spread over the hexes the enemy still holds on the hill
         self.stage = stage_out(state, side, self.mine) if self.role == ATTACK and STAGE else {}
         self.share.update(self.stage)
