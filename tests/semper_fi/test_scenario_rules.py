@@ -430,3 +430,21 @@ def test_5_3_victory_checkpoint_and_loss_shifts() -> None:
     assert victory.determine(st)["level"] == "Draw"
     st.checkpoint["clear"] = True
     assert victory.determine(st)["level"] == "US Major"
+
+
+def test_5_3_both_loss_shifts_cancel_even_at_us_major() -> None:
+    """Over 120 North Korean steps and over 60 Marine steps lost: one level each way, so the
+    level is the one the hills gave, at the top of the ladder as in the middle."""
+    st = setup_state(scenario("5-3-battle-for-no-name-ridge"), {}, 1)
+    for u in st.units:
+        st.units[u].at = "elim" if st.units[u].at in ("setup", "pool", "offmap") else st.units[u].at
+    for u in [x for x in st.units if x.startswith(("1-18", "2-18"))]:
+        st.units[u].lost = 5
+    for u in [x for x in st.units if x.startswith("2-5-")][:13]:
+        st.units[u].lost = 5                      # 65 Marine steps
+    st.checkpoint["clear"] = True
+    res = victory.determine(st)
+    assert res["level"] == "US Major" and "one level to the NK" in res["reason"], res
+    st.checkpoint["clear"] = False
+    st.units["1-5-plt-1"].at = "7.13"             # one hill: NK Minor, both shifts: NK Minor
+    assert victory.determine(st)["level"] == "NK Minor"

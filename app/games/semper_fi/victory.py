@@ -105,12 +105,17 @@ def determine(state: "SFState") -> dict[str, Any]:
             why = f"Marines control {n} of {len(names)} hilltops"
         nk_lost = steps_lost(state, NK, vehicle_value=int(vic.get("vehicle_steps", 5)))
         us_lost = steps_lost(state, US)
+        # the two shifts are netted before the ladder's ends are applied: one each way leaves
+        # the level where it was, US Major included (applied one after the other, a US Major
+        # would go up to nowhere and then down to US Minor)
+        net = 0
         if nk_lost > int(vic.get("nk_loss_shift", 120)):
-            i = min(i + 1, len(LADDER) - 1)
+            net += 1
             why += f"; North Koreans lost {nk_lost} steps (one level to the US)"
         if us_lost > int(vic.get("us_loss_shift", 60)):
-            i = max(i - 1, 0)
+            net -= 1
             why += f"; Marines lost {us_lost} steps (one level to the NK)"
+        i = max(0, min(len(LADDER) - 1, i + net))
         return _res(LADDER[i], why, "5.3")
     if kind == "hold-area":
         return hold_area(state, vic)
