@@ -66,7 +66,9 @@ LONG_GAME = 8
 STAGE = True
 #: 7.1: the defender gathers assaults on the enemy units inside the ring it must clear (clear_out)
 CLEAR = True
-#: 5.2, 5.3: the attacker's assault units share the hills out (``hill_share``)
+#: 5.2, 5.3: one unit keeps each hill held and the rest share out the others (``hill_share``);
+#: with 5.3's hilltops open to the Marines, seeds 1000-1099 against random: 5 -> 96 of 100
+#: (docs/ai.md, fourteenth pass)
 HILLS = True
 #: 7.2, 7.5, 6.x: digging in on a hex of the ground taken, with the enemy within 3 hexes; on
 #: seeds 1000-1059 against greedy 7.5 45 -> 53, 6.3 45 -> 50, 7.2 1 -> 5 (1.0: 55, 47, 3)
@@ -525,7 +527,7 @@ class _Ctx:
         self._foe_d: dict[str, int] = {}
         # 7.3, 7.4: the attacker's units share the four places out among them
         self.share = share_out(state, side, self.mine) if self.role == ATTACK else {}
-        # 5.2, 5.3: the attacker's assault units share the hills out among them
+        # 5.2, 5.3: the attacker's units share the hills out among them
         if self.role == ATTACK and HILLS:
             self.share.update(hill_share(state, side, self.mine))
         # 7.2, 7.5: the assault units spread over the hexes the enemy still holds on the hill
