@@ -83,3 +83,33 @@ def test_5_3_the_ai_sends_a_spare_platoon_off_a_held_hill_with_the_enemy_near(mo
     assert a["type"] == "mode" and a["to"] == "move" and a["unit"] in ("1-5-plt-1", "1-5-plt-2"), a
     before = _choice_off_the_hill(monkeypatch, False)
     assert not (before["type"] == "mode" and before.get("to") == "move"), before
+
+
+# -- 5.3: 2/5 waits for 1/5 ---------------------------------------------------------------------
+def _first_marine_phase(monkeypatch, wait: bool) -> tuple[Match, dict]:
+    import app.ai.semper_fi.player as player
+    from app.ai.selfplay import make_player
+    monkeypatch.setattr(player, "WAIT", wait)
+    m = Match.start(GAME, scenario(SCEN), seed=1000, keep_snapshots=False)
+    seats = {s: make_player(GAME, p, 1000, s) for s, p in zip(GAME.sides, ("ai", "random"))}
+    while not (m.state.phase.startswith("action") and m.state.active == "us"):
+        m.apply(seats[m.state.active].choose(m, m.legal_actions()))
+    legal = [a for a in m.legal_actions() if a["type"] in ("mode", "dig-in", "end-phase", "move")]
+    return m, make_ai(seed=1, side="us").choose(m, legal)
+
+
+def test_5_3_the_marines_wait_for_the_battalion_due_at_1300() -> None:
+    from app.ai.semper_fi.objectives import waiting_for_reinforcements
+    m = Match.start(GAME, scenario(SCEN), seed=1000, keep_snapshots=False)
+    st = m.state
+    st.turn = 1
+    assert waiting_for_reinforcements(st, "us") and not waiting_for_reinforcements(st, "nk")
+    st.turn = st.clock.index("17 Aug 1300") + 1                  # 1/5 and the tanks are here
+    assert not waiting_for_reinforcements(st, "us")
+
+
+def test_5_3_2_5_holds_its_ground_before_1300_and_would_go_forward_otherwise(monkeypatch) -> None:
+    _m, a = _first_marine_phase(monkeypatch, True)
+    assert not (a["type"] == "mode" and a["to"] == "move") and a["type"] != "move", a
+    _m, before = _first_marine_phase(monkeypatch, False)
+    assert before["type"] == "mode" and before["to"] == "move", before

@@ -433,6 +433,32 @@ def hill_share(state: SFState, side: str, units: list[str]) -> dict[str, frozens
     return out
 
 
+def waiting_for_reinforcements(state: SFState, side: str) -> bool:
+    """A Marine attacker whose reinforcements, at least as many units as it has on the map, are
+    due within the first quarter of the game holds its ground until they come, firing and
+    calling fire but not going forward (5.3: 2/5 alone at 0800, 1/5 and the tanks at 1300).
+    Going in piecemeal let a North Korean army that came off the ridge at them destroy 2/5
+    before 1/5 arrived: against greedy, seeds 1000-1019, 11 wins of 20 going in, 19 holding
+    (docs/ai.md, fourteenth pass). The Chinese attackers of 7.x, whose later regiments are their
+    attack, are not held back."""
+    if side != US or side != attacker(state):
+        return False
+    from app.games.semper_fi.scenario import turn_index
+    clock = state.clock
+    b = bd(state)
+    on_map = sum(1 for u, s in state.units.items() if udef(u).side == side and s.at in b.hexset)
+    for i, e in enumerate(state.scen.get("reinforcement", []) or []):
+        if e.get("side") != side:
+            continue
+        t = turn_index(clock, str(e.get("turn", "")))
+        if not (state.turn < t <= max(1, len(clock) // 4)):
+            continue
+        coming = sum(1 for u, o in state.origin.items() if o == f"reinforcement:{i}")
+        if coming and coming >= on_map:
+            return True
+    return False
+
+
 #: How much of its own assault firepower an attacker brings against a held hex, over the
 #: defenders' (C8.2; dug-in defenders take more, as the AI's assault odds ask)
 STAGE_ODDS = 2.0

@@ -10,6 +10,7 @@ its tie-breaks use its own generator.
 
 from __future__ import annotations
 
+from typing import Any
 
 from app.engine.game import Action
 from app.engine.match import Match
@@ -26,7 +27,7 @@ from app.ai.semper_fi.evaluate import (enemy_steps_at, fire_value, friendly_risk
 from app.ai.semper_fi.objectives import (ATTACK, decisive_hexes, denied_hexes, each_hex_counts,
                                          final_phase, ground_cleared, objective_hexes, objectives_for, prefinal_phase,
                                          passive, role, share_out, stage_out, clear_out, vantage, climb_cost, exposed_hexes,
-                                         hill_share)
+                                         hill_share, waiting_for_reinforcements)
 
 #: The last phase: fire at an enemy where the victory looks, an assault on it, and fire from a
 #: stack that could have assaulted it rank in this order above everything else (_final_fire).
@@ -70,6 +71,9 @@ CLEAR = True
 #: with 5.3's hilltops open to the Marines, seeds 1000-1099 against random: 5 -> 96 of 100
 #: (docs/ai.md, fourteenth pass)
 HILLS = True
+#: 5.3: a Marine attacker holds its ground until reinforcements as strong come
+#: (``waiting_for_reinforcements``)
+WAIT = True
 #: 7.2, 7.5, 6.x: digging in on a hex of the ground taken, with the enemy within 3 hexes; on
 #: seeds 1000-1059 against greedy 7.5 45 -> 53, 6.3 45 -> 50, 7.2 1 -> 5 (1.0: 55, 47, 3)
 DIG_GROUND = 0.6
@@ -204,6 +208,8 @@ class SemperFiAI:
             return 0.5 + 0.3 * enemy_steps_at(state, side, a["at"]) + c.objective_bonus(a["at"])
         if t in ("artillery", "battery-fire", "mortar", "mortar-fire"):
             return self._indirect(state, a, c)
+        if c.waiting and self._goes_forward(state, a, b):
+            return -1.0                                  # hold until the reinforcements come
         if t == "assault":
             return self._assault(state, a, c)
         if t == "retreat":
@@ -232,6 +238,17 @@ class SemperFiAI:
         if t == "political":
             return self._political(state, a, c)
         return -0.5
+
+    @staticmethod
+    def _goes_forward(state: SFState, a: Action, b: Any) -> bool:
+        """An assault, a move by a unit on the map, or a change to move mode (entering from off
+        the map is not going forward: that is the reinforcements coming)."""
+        t = a["type"]
+        if t == "assault":
+            return True
+        if t == "move":
+            return state.units[a["unit"]].at in b.hexset
+        return t == "mode" and a.get("to") == "move"
 
     def _worth_falling_back(self, state: SFState, u: str, c: "_Ctx") -> bool:
         """A voluntary fall-back is a roll on the SYR table (C7.3): it costs one or two steps
@@ -551,6 +568,8 @@ class _Ctx:
         # the side's last phase with the game won as it stands (``last_on_ground``)
         self.won = self.final and determine(state).get("winner") == side
         self.prefinal = prefinal_phase(state, side)
+        # 5.3: a Marine attacker waits for the battalion due to join it (waiting_for_reinforcements)
+        self.waiting = WAIT and self.role == ATTACK and waiting_for_reinforcements(state, side)
 
     def next_to_open(self, state: SFState, u: str) -> bool:
         """``u`` stands off its objective, a hex from one of its hexes that no enemy holds (the
