@@ -438,7 +438,7 @@ def waiting_for_reinforcements(state: SFState, side: str) -> bool:
     due within the first quarter of the game holds its ground until they come, firing and
     calling fire but not going forward (5.3: 2/5 alone at 0800, 1/5 and the tanks at 1300).
     Going in piecemeal let a North Korean army that came off the ridge at them destroy 2/5
-    before 1/5 arrived: against greedy, seeds 1000-1019, 11 wins of 20 going in, 19 holding
+    before 1/5 arrived: against greedy, seeds 1000-1099, 62 wins of 100 going in, 89 holding
     (docs/ai.md, fourteenth pass). The Chinese attackers of 7.x, whose later regiments are their
     attack, are not held back."""
     if side != US or side != attacker(state):
