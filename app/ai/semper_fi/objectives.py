@@ -11,7 +11,7 @@ from typing import Any
 
 from app.games.semper_fi.data import NK, US
 from app.games.semper_fi.state import SFState
-from app.games.semper_fi.units import bd, udef
+from app.games.semper_fi.units import bd, is_marine, udef
 
 ATTACK = "attack"
 DEFEND = "defend"
@@ -375,12 +375,6 @@ def hills(state: SFState, side: str) -> list[tuple[str, frozenset[str]]]:
     return [x for x in out if x[1]]
 
 
-def counts_on_hill(uid: str) -> bool:
-    """A unit whose presence holds a hill for 5.2 and 5.3 (a Marine unit, 5.3's control)."""
-    from app.games.semper_fi.units import is_marine
-    return is_marine(uid)
-
-
 def hill_share(state: SFState, side: str, units: list[str]) -> dict[str, frozenset[str]]:
     """5.2, 5.3: which hill each of the attacker's units makes for. A hill counts once, however
     many stand on it, so a hill held keeps one unit (one that cannot assault, if it has one)
@@ -395,7 +389,7 @@ def hill_share(state: SFState, side: str, units: list[str]) -> dict[str, frozens
     if not hs:
         return {}
     from app.ai.semper_fi.evaluate import nearest
-    holders = sorted(u for u in units if counts_on_hill(u))
+    holders = sorted(u for u in units if is_marine(u))     # who holds a hill (5.2, 5.3's control)
     at = {u: state.units[u].at for u in holders}
     fighter = {u: udef(u).type.assault == "yes" and not udef(u).type.vehicle for u in holders}
     foes = {s.at for u, s in state.units.items() if udef(u).side != side}
