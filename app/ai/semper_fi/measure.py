@@ -1,10 +1,15 @@
 """Measure the Semper Fi! AI: win rates with 95% Wilson intervals and side-turn timing.
 
     python -m app.ai.semper_fi.measure --games 100 --seed 1000   # the full size of issue 13
+    python -m app.ai.semper_fi.measure --games 100 --seed 1000 --scenarios 4-2 --pairs greedy,ai \
+        --jobs 2 --jsonl games.jsonl                              # both cores, every game kept
     python -m app.ai.semper_fi.measure --setup --scenarios 7-1   # set-up time per side (wall, CPU)
 
 Prints one JSON line per (scenario, pairing). A side-turn is every decision a side takes in one
 phase of one turn (its reactions included); its time is the players' thinking time only.
+``--jobs`` plays the seeds in that many processes; the games, and so every figure but the
+times, are the same as in one. ``--jsonl`` appends one line per game (seed, winner, level, the
+rule's reason and the final state digest), the record to read which seeds were lost and why.
 """
 
 from __future__ import annotations
@@ -24,6 +29,9 @@ SCEN = Path(__file__).resolve().parents[3] / "resources" / "semper-fi" / "scenar
 
 
 def play(path: Path, seed: int, specs: list[str], timed: str | None = None) -> tuple[dict, list[float]]:
+    """One game of ``path`` with seed ``seed``, ``specs`` seated in the scenario's side order: its
+    result (winner, level, the rule's reason, the final state digest) and the side-turn times of
+    the side ``timed``."""
     game, loaded = load_scenario(path)
     m = Match.start(game, loaded.data, seed=seed, keep_snapshots=False)
     seats = {s: make_player(game, p, seed, s) for s, p in zip(game.sides, specs)}
@@ -41,7 +49,26 @@ def play(path: Path, seed: int, specs: list[str], timed: str | None = None) -> t
             per[key] = per.get(key, 0.0) + dt
         m.apply(a, checked=any(a is x for x in legal))
     o = m.outcome()
-    return ({"winner": o.winner if o else None, "level": o.level if o else None}, list(per.values()))
+    return ({"winner": o.winner if o else None, "level": o.level if o else None,
+             "reason": o.reason if o else "", "digest": m.digest()[:16]}, list(per.values()))
+
+
+def _game(task: tuple[str, int, list[str], str | None]) -> tuple[int, dict, list[float]]:
+    """A pool worker's game (module level, so a spawned process can import it)."""
+    path, seed, specs, timed = task
+    r, t = play(Path(path), seed, specs, timed)
+    return seed, r, t
+
+
+def games(path: Path, seeds: list[int], specs: list[str], timed: str | None,
+          jobs: int = 1) -> list[tuple[int, dict, list[float]]]:
+    """Every seed's game, in seed order, in ``jobs`` processes (the games do not depend on it)."""
+    tasks = [(str(path), s, list(specs), timed) for s in seeds]
+    if jobs <= 1:
+        return [_game(t) for t in tasks]
+    import multiprocessing
+    with multiprocessing.get_context("spawn").Pool(jobs) as pool:
+        return list(pool.imap(_game, tasks))
 
 
 #: The scenario ``ridgeline bench`` plays whole games of (``sf_game_s``): a long Hagaru night
@@ -87,6 +114,8 @@ def main() -> None:
     ap.add_argument("--pairs", default="ai,random;random,ai;ai,greedy;greedy,ai;ai,ai")
     ap.add_argument("--scenarios", default="")
     ap.add_argument("--setup", action="store_true", help="time the AI set-up only (wall and CPU)")
+    ap.add_argument("--jobs", type=int, default=1, help="processes to play the seeds in")
+    ap.add_argument("--jsonl", default="", help="also append each game (seed, result, digest) to this file")
     a = ap.parse_args()
     files = sorted(SCEN.glob("*.toml"))
     if a.scenarios:
@@ -102,12 +131,16 @@ def main() -> None:
             specs = pair.split(",")
             ai_side = ("us" if specs[0] == "ai" else "nk") if specs[0] != specs[1] else None
             wins, levels, turns = 0, {}, []
-            for i in range(a.games):
-                r, t = play(f, a.seed + i, specs, timed=ai_side or "us")
+            played = games(f, [a.seed + i for i in range(a.games)], specs, ai_side or "us", a.jobs)
+            for seed, r, t in played:
                 turns += t
                 levels[r["level"]] = levels.get(r["level"], 0) + 1
                 if ai_side and r["winner"] == ai_side:
                     wins += 1
+            if a.jsonl:
+                with open(a.jsonl, "a", encoding="utf-8") as out:
+                    for seed, r, _t in played:
+                        out.write(json.dumps({"scenario": f.stem, "players": pair, "seed": seed, **r}) + "\n")
             lo, hi = wilson(wins, a.games)
             print(json.dumps({"scenario": f.stem, "players": pair, "games": a.games,
                               "ai_wins": wins if ai_side else None,
