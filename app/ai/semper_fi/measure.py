@@ -18,6 +18,7 @@ import argparse
 import json
 import statistics
 import time
+from collections.abc import Callable, Iterable
 from pathlib import Path
 
 from app.ai.balance import wilson_interval as wilson
@@ -60,15 +61,26 @@ def _game(task: tuple[str, int, list[str], str | None]) -> tuple[int, dict, list
     return seed, r, t
 
 
-def games(path: Path, seeds: list[int], specs: list[str], timed: str | None,
-          jobs: int = 1) -> list[tuple[int, dict, list[float]]]:
-    """Every seed's game, in seed order, in ``jobs`` processes (the games do not depend on it)."""
+def games(path: Path, seeds: list[int], specs: list[str], timed: str | None, jobs: int = 1,
+          each: Callable[[tuple[int, dict, list[float]]], None] | None = None) -> list[tuple[int, dict, list[float]]]:
+    """Every seed's game, in seed order, in ``jobs`` processes (the games do not depend on it);
+    ``each`` hears of every game as it is done, in that order (so a long run keeps what it played)."""
     tasks = [(str(path), s, list(specs), timed) for s in seeds]
+    out: list[tuple[int, dict, list[float]]] = []
     if jobs <= 1:
-        return [_game(t) for t in tasks]
+        done: Iterable[tuple[int, dict, list[float]]] = map(_game, tasks)
+        for g in done:
+            out.append(g)
+            if each:
+                each(g)
+        return out
     import multiprocessing
     with multiprocessing.get_context("spawn").Pool(jobs) as pool:
-        return list(pool.imap(_game, tasks))
+        for g in pool.imap(_game, tasks):
+            out.append(g)
+            if each:
+                each(g)
+    return out
 
 
 #: The scenario ``ridgeline bench`` plays whole games of (``sf_game_s``): a long Hagaru night
@@ -131,16 +143,18 @@ def main() -> None:
             specs = pair.split(",")
             ai_side = ("us" if specs[0] == "ai" else "nk") if specs[0] != specs[1] else None
             wins, levels, turns = 0, {}, []
-            played = games(f, [a.seed + i for i in range(a.games)], specs, ai_side or "us", a.jobs)
-            for seed, r, t in played:
+
+            def keep(g: tuple[int, dict, list[float]], stem: str = f.stem, pair: str = pair) -> None:
+                if a.jsonl:
+                    with open(a.jsonl, "a", encoding="utf-8") as out:
+                        out.write(json.dumps({"scenario": stem, "players": pair, "seed": g[0], **g[1]}) + "\n")
+
+            played = games(f, [a.seed + i for i in range(a.games)], specs, ai_side or "us", a.jobs, keep)
+            for _seed, r, t in played:
                 turns += t
                 levels[r["level"]] = levels.get(r["level"], 0) + 1
                 if ai_side and r["winner"] == ai_side:
                     wins += 1
-            if a.jsonl:
-                with open(a.jsonl, "a", encoding="utf-8") as out:
-                    for seed, r, _t in played:
-                        out.write(json.dumps({"scenario": f.stem, "players": pair, "seed": seed, **r}) + "\n")
             lo, hi = wilson(wins, a.games)
             print(json.dumps({"scenario": f.stem, "players": pair, "games": a.games,
                               "ai_wins": wins if ai_side else None,
