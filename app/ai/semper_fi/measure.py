@@ -66,20 +66,20 @@ def games(path: Path, seeds: list[int], specs: list[str], timed: str | None, job
     """Every seed's game, in seed order, in ``jobs`` processes (the games do not depend on it);
     ``each`` hears of every game as it is done, in that order (so a long run keeps what it played)."""
     tasks = [(str(path), s, list(specs), timed) for s in seeds]
-    out: list[tuple[int, dict, list[float]]] = []
     if jobs <= 1:
-        done: Iterable[tuple[int, dict, list[float]]] = map(_game, tasks)
-        for g in done:
-            out.append(g)
-            if each:
-                each(g)
-        return out
+        return _collect(map(_game, tasks), each)
     import multiprocessing
     with multiprocessing.get_context("spawn").Pool(jobs) as pool:
-        for g in pool.imap(_game, tasks):
-            out.append(g)
-            if each:
-                each(g)
+        return _collect(pool.imap(_game, tasks), each)
+
+
+def _collect(done: Iterable[tuple[int, dict, list[float]]],
+             each: Callable[[tuple[int, dict, list[float]]], None] | None) -> list[tuple[int, dict, list[float]]]:
+    out: list[tuple[int, dict, list[float]]] = []
+    for g in done:
+        out.append(g)
+        if each:
+            each(g)
     return out
 
 
