@@ -7,12 +7,12 @@ prints the same results, however many worker processes share the work.
 
 from __future__ import annotations
 
-import multiprocessing
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Iterable
 
 import app.games  # noqa: F401 - installs the game resolver the engine's loaders use
+from app.ai.pool import ordered_map
 from app.ai.registry import PlayerUnavailable, factory, player_names
 from app.engine.game import Game, IllegalAction
 from app.engine.match import Match
@@ -133,20 +133,8 @@ def run_many(path: str | Path, games: int, seed: int, players: list[str], jobs: 
     """Play ``games`` games with seeds ``seed .. seed+games-1``; results in seed order.
     ``dice``: fixed rolls that open every game (then each game's seed takes over)."""
     tasks = [task(path, seed + i, players, dice) for i in range(games)]
-    results: list[dict[str, Any]] = []
-    if jobs <= 1 or games <= 1:
-        for t in tasks:
-            results.append(_worker(t))
-            if progress:
-                progress(len(results), games)
-        return results
-    ctx = multiprocessing.get_context("spawn")
-    with ctx.Pool(processes=jobs) as pool:
-        for r in pool.imap(_worker, tasks, chunksize=max(1, games // (jobs * 8))):
-            results.append(r)
-            if progress:
-                progress(len(results), games)
-    return results
+    return ordered_map(_worker, tasks, jobs, progress=progress,
+                       chunksize=max(1, games // (max(1, jobs) * 8)))
 
 
 def summarise(game: Game, results: Iterable[dict[str, Any]]) -> dict[str, Any]:

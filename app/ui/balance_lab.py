@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (QComboBox, QDialog, QFileDialog, QFormLayout, QGr
                                QSpinBox, QVBoxLayout, QWidget)
 
 from app.ai.balance import BalanceReport, report, results_csv, summary_csv
+from app.ai.pool import ordered_map
 from app.ai.selfplay import _worker, parse_players
 from app.engine.files import atomic_write
 from app.engine.scenario import load_scenario
@@ -62,21 +63,9 @@ class _Runner(QObject):
         try:
             if self.scheduler:
                 results = self._run_dask(tasks)
-            elif jobs <= 1:
-                for t in tasks:
-                    if self.cancelled:
-                        break
-                    results.append(self.task(t))
-                    self.progress.emit(len(results), games)
             else:
-                ctx = multiprocessing.get_context("spawn")
-                with ctx.Pool(processes=jobs) as pool:
-                    for r in pool.imap(self.task, tasks):
-                        results.append(r)
-                        self.progress.emit(len(results), games)
-                        if self.cancelled:
-                            pool.terminate()
-                            break
+                results = ordered_map(self.task, tasks, jobs, progress=self.progress.emit,
+                                      cancelled=lambda: self.cancelled)
         except Exception as e:  # shown in the dialog, never a crash of the window
             self.failed.emit(f"{type(e).__name__}: {e}")
             return

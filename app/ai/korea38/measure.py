@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import Any, Callable, Iterable
 
 from app.ai.balance import wilson_interval
+from app.ai.pool import ordered_map
 
 #: (turn, month, latitude of the front at the end of the month, what happened). Public history.
 HISTORY: list[tuple[int, str, float, str]] = [
@@ -175,25 +176,7 @@ def run(path: str | Path, games: int, seed: int, players: list[str], jobs: int =
         cancelled: Callable[[], bool] | None = None) -> list[dict[str, Any]]:
     """Play ``games`` measured games (seeds ``seed ..``), results in seed order."""
     tasks = [(str(path), seed + i, list(players)) for i in range(games)]
-    out: list[dict[str, Any]] = []
-    if jobs <= 1:
-        for t in tasks:
-            if cancelled and cancelled():
-                break
-            out.append(_task(t))
-            if progress:
-                progress(len(out), games)
-        return out
-    import multiprocessing
-    with multiprocessing.get_context("spawn").Pool(jobs) as pool:
-        for r in pool.imap(_task, tasks):
-            out.append(r)
-            if progress:
-                progress(len(out), games)
-            if cancelled and cancelled():
-                pool.terminate()
-                break
-    return out
+    return ordered_map(_task, tasks, jobs, progress=progress, cancelled=cancelled)
 
 
 def summarise(results: Iterable[dict[str, Any]], sides: tuple[str, str] = ("communist", "allied"),

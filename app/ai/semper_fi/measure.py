@@ -18,10 +18,11 @@ import argparse
 import json
 import statistics
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from pathlib import Path
 
 from app.ai.balance import wilson_interval as wilson
+from app.ai.pool import ordered_map
 from app.ai.selfplay import make_player
 from app.engine.match import Match
 from app.engine.scenario import load_scenario
@@ -65,22 +66,7 @@ def games(path: Path, seeds: list[int], specs: list[str], timed: str | None, job
           each: Callable[[tuple[int, dict, list[float]]], None] | None = None) -> list[tuple[int, dict, list[float]]]:
     """Every seed's game, in seed order, in ``jobs`` processes (the games do not depend on it);
     ``each`` hears of every game as it is done, in that order (so a long run keeps what it played)."""
-    tasks = [(str(path), s, list(specs), timed) for s in seeds]
-    if jobs <= 1:
-        return _collect(map(_game, tasks), each)
-    import multiprocessing
-    with multiprocessing.get_context("spawn").Pool(jobs) as pool:
-        return _collect(pool.imap(_game, tasks), each)
-
-
-def _collect(done: Iterable[tuple[int, dict, list[float]]],
-             each: Callable[[tuple[int, dict, list[float]]], None] | None) -> list[tuple[int, dict, list[float]]]:
-    out: list[tuple[int, dict, list[float]]] = []
-    for g in done:
-        out.append(g)
-        if each:
-            each(g)
-    return out
+    return ordered_map(_game, [(str(path), s, list(specs), timed) for s in seeds], jobs, each)
 
 
 #: The scenario ``ridgeline bench`` plays whole games of (``sf_game_s``): a long Hagaru night
