@@ -540,3 +540,26 @@ def clear_out(state: SFState, side: str, units: list[str]) -> dict[str, frozense
 
 #: places() depends on the map and the victory table only
 _PLACES: dict[tuple[Any, ...], list[tuple[str, frozenset[str]]]] = {}
+
+
+_RIM: dict[tuple[Any, ...], frozenset[str]] = {}
+
+
+def ring_rim(state: SFState, side: str) -> frozenset[str]:
+    """7.1's defender: the hexes of the ring (``denied_hexes``) that the enemy can step into from
+    outside it, inside the area in play. A Chinese unit ends in the ring only by entering one of
+    them, and an occupied hex can be entered only by assault (C8), so Marines standing on them
+    keep the contact outside the ring."""
+    if victory(state).get("kind") != "perimeter" or side == attacker(state):
+        return frozenset()
+    ring = denied_hexes(state, side)
+    from app.games.semper_fi.movement import forbidden
+    out_of_play = frozenset(forbidden(state, attacker(state)))
+    key = (state.map_name, ring, out_of_play)
+    rim = _RIM.get(key)
+    if rim is None:
+        b = bd(state)
+        rim = _RIM[key] = frozenset(
+            h for h in ring if h not in out_of_play and any(
+                n in b.hexset and n not in ring and n not in out_of_play for n in b.grid.neighbours(h)))
+    return rim

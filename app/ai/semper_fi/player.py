@@ -27,7 +27,7 @@ from app.ai.semper_fi.evaluate import (enemy_steps_at, fire_value, friendly_risk
 from app.ai.semper_fi.objectives import (ATTACK, decisive_hexes, denied_hexes, each_hex_counts,
                                          final_phase, ground_cleared, objective_hexes, objectives_for, prefinal_phase,
                                          passive, role, share_out, stage_out, clear_out, vantage, climb_cost, exposed_hexes,
-                                         hill_share, waiting_for_reinforcements)
+                                         hill_share, waiting_for_reinforcements, ring_rim)
 
 #: The last phase: fire at an enemy where the victory looks, an assault on it, and fire from a
 #: stack that could have assaulted it rank in this order above everything else (_final_fire).
@@ -97,6 +97,14 @@ FALL_BACK_STEPS = 3
 #: (docs/ai.md, eighth pass)
 READY = 0.4
 READY_FINAL = 1.0
+#: 7.1: what a set-up hex on the ring's rim (``objectives.ring_rim``) adds while none of ours
+#: stands there, and what a move onto an empty rim hex (or off one, leaving it empty) gains
+#: (loses) in play. A Chinese unit reaches the ring only through a rim hex, and one held by a
+#: Marine only by assault, so the contact stays outside the ring. Seeds 1000-1299 against random:
+#: 274 -> 298 of 300; 1000-1199 against greedy 158 -> 188 of 200 (set-up alone 184 of 200 against
+#: random on 1000-1199, the keeping alone 91 of 100 on 1100-1199; docs/ai.md, seventeenth pass)
+RIM = 2.0
+RIM_KEEP = 1.0
 
 
 class SemperFiAI:
@@ -157,7 +165,10 @@ class SemperFiAI:
         b = bd(state)
         if t == "place":
             h = a["to"]
-            return self._ground(state, side, h) - 1.5 * c.crowd(state, h)
+            v = self._ground(state, side, h) - 1.5 * c.crowd(state, h)
+            if RIM and h in c.rim and c.crowd(state, h) == 0 and not udef(a["unit"]).type.vehicle:
+                v += RIM
+            return v
         if t == "end-setup":
             return 1.0
         if t == "remove-step":                   # 5.2, 6.2, 7.5: spread losses over the rifle platoons,
@@ -410,6 +421,8 @@ class SemperFiAI:
             if u in c.clear:                             # 7.1: off to an assault (clear_out)
                 return 0.3 if s.at not in c.clear[u] and not s.acted else -0.5
             if c.role != ATTACK:
+                if RIM_KEEP and s.at in c.rim and c.crowd(state, s.at) == 1:
+                    return -0.5                          # 7.1: the last unit on a rim hex stays
                 return -0.5 if s.at in c.obj or not c.obj else 0.1 * nearest(state, s.at, c.obj) - 0.3
             goal = c.obj_of(u)
             if s.at in goal and c.foe_within(s.at, 3):
@@ -470,6 +483,9 @@ class SemperFiAI:
             empty = c.vacant(state)                      # 4.2: fill a start hex left empty
             return (nearest(state, frm, empty) - nearest(state, a["to"], empty)) \
                 + (1.0 if a["to"] in empty else 0.0) - 0.05
+        if RIM_KEEP and c.rim:
+            gain += RIM_KEEP * ((a["to"] in c.rim and c.crowd(state, a["to"]) == 0)
+                                - (frm in c.rim and c.crowd(state, frm) == 1))
         if state.mines.get(a["to"]) == "known" and c.side != "us":
             gain -= 3.0                                  # C15.1: a minefield that has gone off
         if (state.scen.get("rules") or {}).get("heat") and udef(u).side == "us":
@@ -552,6 +568,7 @@ class _Ctx:
         self.share.update(self.stage)
         # 7.1: the defender gathers an assault next to each enemy unit inside the ring it must clear
         self.clear = clear_out(state, side, self.mine) if self.role != ATTACK and CLEAR else {}
+        self.rim = ring_rim(state, side) if (RIM or RIM_KEEP) else frozenset()
         self.share.update(self.clear)
         self._at = {u: state.units[u].at for u in self.mine}
         self._crowd: dict[str, int] | None = None

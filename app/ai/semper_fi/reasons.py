@@ -138,6 +138,19 @@ def _clear_words(state: SFState, c: "_Ctx", u: str, to: str) -> str:
             f"moved may not assault in the same phase (C8.1)")
 
 
+def _rim_words(state: SFState, side: str, u: str, h: str, set_up: bool) -> str:
+    """7.1: a unit that sets up on, or moves onto, an empty hex of the ring's rim (``ring_rim``)."""
+    from app.ai.semper_fi.objectives import ring_rim
+    if h not in ring_rim(state, side) or any(
+            s.at == h for f, s in state.units.items() if f != u and udef(f).side == side):
+        return ""
+    n = int((state.scen.get("victory") or {}).get("within", 3))
+    return (f"{'set up' if set_up else 'move'} {_name(u)} {'at' if set_up else 'to'} {h}, on the edge of the "
+            f"ground within {n} hexes of the town and the airfield: the enemy gets onto that ground only "
+            f"through hexes like this one, and into a hex we hold only by assault, so the fight stays "
+            f"outside it (C8)")
+
+
 def explain(state: SFState, side: str, a: dict[str, Any]) -> str:
     """The reason for ``a``, or "" when there is nothing worth saying."""
     t = a.get("type")
@@ -153,6 +166,9 @@ def explain(state: SFState, side: str, a: dict[str, Any]) -> str:
         return _fire(state, a) + "; answering the hex that fired at us" + _last_word(state, side, a)
     if t == "place":
         h = a["to"]
+        rim = _rim_words(state, side, str(a["unit"]), h, set_up=True)
+        if rim:
+            return rim
         where = _objective_words(state, side, h)
         return (f"set up {_name(a['unit'])} at {h}, {b.elevation(h)} m up"
                 + (f", {where}" if where else "") + ": high ground sees and shoots farther (C11.2)")
@@ -220,7 +236,7 @@ def explain(state: SFState, side: str, a: dict[str, Any]) -> str:
         from app.ai.semper_fi.player import _Ctx
         c = _Ctx(state, side)                       # once for every reason below
         hunt = (_hunt_words(state, c, u, frm, to) or _stage_words(c, u, to)
-                or _clear_words(state, c, u, to))
+                or _clear_words(state, c, u, to) or _rim_words(state, side, u, to, set_up=False))
         if hunt:
             return hunt
         if obj and frm in b.hexset:
