@@ -119,3 +119,16 @@ def test_the_hint_says_why_a_marine_sets_up_on_the_rim() -> None:
     st.units[u].at = "setup"                              # as if about to place it again
     why = make_ai(seed=1, side="us").explain(m, {"type": "place", "unit": u, "to": "17.10"})
     assert "on the edge of the ground within 3 hexes" in why and "(C8)" in why
+
+
+def test_the_hint_gives_no_rim_reason_for_a_tank() -> None:
+    """Tanks are not set up on the rim for it (``player.RIM``), so the hint does not say so."""
+    m = _setup(1)
+    st = m.state
+    for u in units_of(st, "us"):
+        if st.units[u].at == "16.10":
+            st.units[u].at = "setup"                      # the rim hex empty again
+    ai = make_ai(seed=1, side="us")
+    platoon = ai.explain(m, {"type": "place", "unit": "item-3-1-plt-1", "to": "16.10"})
+    tank = ai.explain(m, {"type": "place", "unit": "4-dog-1-armor-m4105-1", "to": "16.10"})
+    assert "edge of the ground" in platoon and "edge of the ground" not in tank

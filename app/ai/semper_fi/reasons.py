@@ -141,9 +141,9 @@ def _clear_words(state: SFState, c: "_Ctx", u: str, to: str) -> str:
 def _rim_words(state: SFState, side: str, u: str, h: str, set_up: bool) -> str:
     """7.1: a unit that sets up on, or moves onto, an empty hex of the ring's rim (``ring_rim``)."""
     from app.ai.semper_fi.objectives import ring_rim
-    if h not in ring_rim(state, side) or any(
+    if h not in ring_rim(state, side) or (set_up and udef(u).type.vehicle) or any(
             s.at == h for f, s in state.units.items() if f != u and udef(f).side == side):
-        return ""
+        return ""                          # tanks are not set up there for it (``player.RIM``)
     n = int((state.scen.get("victory") or {}).get("within", 3))
     return (f"{'set up' if set_up else 'move'} {_name(u)} {'at' if set_up else 'to'} {h}, on the edge of the "
             f"ground within {n} hexes of the town and the airfield: the enemy gets onto that ground only "
