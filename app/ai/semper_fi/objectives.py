@@ -553,12 +553,15 @@ def ring_rim(state: SFState, side: str) -> frozenset[str]:
     if victory(state).get("kind") != "perimeter" or side == attacker(state):
         return frozenset()
     ring = denied_hexes(state, side)
-    from app.games.semper_fi.movement import forbidden
-    out_of_play = frozenset(forbidden(state, attacker(state)))
-    key = (state.map_name, ring, out_of_play)
+    # asked once a decision: the boundary (which may change with the turn) is read only on a miss
+    key = (state.map_name, state.scenario, ring, state.turn)
     rim = _RIM.get(key)
     if rim is None:
+        from app.games.semper_fi.movement import forbidden
+        out_of_play = forbidden(state, attacker(state))
         b = bd(state)
+        if len(_RIM) > 64:
+            _RIM.clear()
         rim = _RIM[key] = frozenset(
             h for h in ring if h not in out_of_play and any(
                 n in b.hexset and n not in ring and n not in out_of_play for n in b.grid.neighbours(h)))
