@@ -27,7 +27,7 @@ from app.ai.semper_fi.evaluate import (enemy_steps_at, fire_value, friendly_risk
 from app.ai.semper_fi.objectives import (ATTACK, decisive_hexes, denied_hexes, each_hex_counts,
                                          final_phase, ground_cleared, objective_hexes, objectives_for, prefinal_phase,
                                          passive, role, share_out, stage_out, clear_out, vantage, climb_cost, exposed_hexes,
-                                         hill_share, waiting_for_reinforcements, ring_rim)
+                                         hill_share, waiting_for_reinforcements, ring_rim, places)
 
 #: The last phase: fire at an enemy where the victory looks, an assault on it, and fire from a
 #: stack that could have assaulted it rank in this order above everything else (_final_fire).
@@ -105,6 +105,11 @@ READY_FINAL = 1.0
 #: random on 1000-1199, the keeping alone 91 of 100 on 1100-1199; docs/ai.md, seventeenth pass)
 RIM = 2.0
 RIM_KEEP = 1.0
+#: 7.3, 7.4: the four places are read only at the end, and a Chinese unit the Marines see draws
+#: them on it; before the last ``LATE_TURNS`` turns no Chinese unit moves within ``LATE_REACH``
+#: hexes of a Marine unit it sees (docs/ai.md, eighteenth pass)
+LATE_TURNS = 6
+LATE_REACH = 3
 
 
 class SemperFiAI:
@@ -458,6 +463,8 @@ class SemperFiAI:
                 return (1.0 if useful else -0.5) + 0.01 * hex_score(state, c.side, a["to"])
             return 1.0 + 0.01 * hex_score(state, c.side, a["to"])
         goal = c.obj_of(u)
+        if c.late_wait and c.foe_within(a["to"], LATE_REACH):
+            return -1.0                                  # 7.3, 7.4: out of reach until the last hours
         if u in c.clear:
             # 7.1: to a hex next to an enemy unit inside the ring, to assault it next phase
             # (one stack assaults together, C8.2: the ring hex with most of ours first)
@@ -536,6 +543,15 @@ class SemperFiAI:
         return gain - 0.05
 
 
+def late_wait(state: SFState, side: str, side_role: str) -> bool:
+    """7.3, 7.4: the attacker keeps out of the defenders' reach until the last ``LATE_TURNS``
+    turns. The places count only at the end, and a Chinese unit the Marines can see draws them
+    on it: against greedy Marines, who walk at every unit they see, 7.3's Chinese took the places
+    early and lost the army that held them before the end."""
+    return bool(LATE_TURNS) and side_role == ATTACK and not passive(state, side) \
+        and len(state.clock) - state.turn >= LATE_TURNS and bool(places(state))
+
+
 def early_care(state: SFState) -> bool:
     """The first turns of a long game, when an attacker can wait for a better moment than a walk
     into the defender's overwatch (``OVERWATCH_EARLY``)."""
@@ -569,6 +585,7 @@ class _Ctx:
         # 7.1: the defender gathers an assault next to each enemy unit inside the ring it must clear
         self.clear = clear_out(state, side, self.mine) if self.role != ATTACK and CLEAR else {}
         self.rim = ring_rim(state, side) if (RIM or RIM_KEEP) else frozenset()
+        self.late_wait = late_wait(state, side, self.role)
         self.share.update(self.clear)
         self._at = {u: state.units[u].at for u in self.mine}
         self._crowd: dict[str, int] | None = None

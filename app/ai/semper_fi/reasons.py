@@ -151,6 +151,17 @@ def _rim_words(state: SFState, side: str, u: str, h: str, set_up: bool) -> str:
             f"outside it (C8)")
 
 
+def _late_words(c: "_Ctx", u: str, to: str) -> str:
+    """7.3, 7.4: a move while the attacker keeps out of the Marines' reach (``player.late_wait``),
+    said when a Marine unit it sees is near enough for the care to have shaped the move."""
+    from app.ai.semper_fi.player import LATE_REACH, LATE_TURNS
+    if not c.late_wait or not c.foe_within(to, LATE_REACH + 2):
+        return ""
+    return (f"{_name(u)} moves to {to}, more than {LATE_REACH} hexes from every Marine unit in sight: "
+            f"the four places count only when the game ends, and a unit the Marines can see draws them "
+            f"on it, so the Chinese close in during the last {LATE_TURNS} turns (C4.1)")
+
+
 def explain(state: SFState, side: str, a: dict[str, Any]) -> str:
     """The reason for ``a``, or "" when there is nothing worth saying."""
     t = a.get("type")
@@ -236,7 +247,8 @@ def explain(state: SFState, side: str, a: dict[str, Any]) -> str:
         from app.ai.semper_fi.player import _Ctx
         c = _Ctx(state, side)                       # once for every reason below
         hunt = (_hunt_words(state, c, u, frm, to) or _stage_words(c, u, to)
-                or _clear_words(state, c, u, to) or _rim_words(state, side, u, to, set_up=False))
+                or _clear_words(state, c, u, to) or _rim_words(state, side, u, to, set_up=False)
+                or _late_words(c, u, to))
         if hunt:
             return hunt
         if obj and frm in b.hexset:
