@@ -1,9 +1,10 @@
-"""7.3 and 7.4: the Chinese keep out of the Marines' reach until the last hours. The four places
+"""7.3: the Chinese keep out of the Marines' reach until the last hours. The four places
 are read only at the end of the game (a Chinese unit in each one moves the result a level), and a
 Chinese unit the Marines see draws them on it: against greedy Marines, who walk at every unit they
 see, 7.3's Chinese took the places early and lost the army that held them before the end
 (docs/ai.md, eighteenth pass). Until ``player.LATE_TURNS`` turns before the end no Chinese unit
-moves within ``player.LATE_REACH`` hexes of a Marine unit it sees."""
+moves within ``player.LATE_REACH`` hexes of a Marine unit it sees. Not in 7.4, whose Marines wait
+for contact (C14.9)."""
 
 from __future__ import annotations
 
@@ -81,3 +82,13 @@ def test_the_hint_gives_no_such_reason_in_the_last_hours() -> None:
     m = _position(ai_player.LATE_TURNS - 1)
     why = make_ai(seed=2, side="nk").explain(m, {"type": "move", "unit": CHINESE, "to": "18.09"})
     assert "hexes from every Marine unit" not in why
+
+
+def test_7_4_whose_marines_wait_for_contact_has_no_such_wait() -> None:
+    sc = scenario("7-4-night-of-fire-ii")
+    assert sc["rules"].get("wait_for_contact") == "us"
+    st = bare(map_name="hagaru", stand_in=False, turns=sc["turns"], victory=sc["victory"], rules=sc["rules"])
+    st.turn = 2
+    assert ai_player.places(st)                            # the same four places as 7.3
+    assert not ai_player.late_wait(st, "nk", ai_player.role(st, "nk"))
+    assert ai_player.late_wait(_position(8).state, "nk", ai_player.ATTACK) is True

@@ -105,9 +105,9 @@ READY_FINAL = 1.0
 #: random on 1000-1199, the keeping alone 91 of 100 on 1100-1199; docs/ai.md, seventeenth pass)
 RIM = 2.0
 RIM_KEEP = 1.0
-#: 7.3, 7.4: the four places are read only at the end, and a Chinese unit the Marines see draws
-#: them on it; before the last ``LATE_TURNS`` turns no Chinese unit moves within ``LATE_REACH``
-#: hexes of a Marine unit it sees (docs/ai.md, eighteenth pass)
+#: 7.3: the four places are read only at the end, and a Chinese unit the Marines see draws them
+#: on it; before the last ``LATE_TURNS`` turns no Chinese unit moves within ``LATE_REACH`` hexes
+#: of a Marine unit it sees (``late_wait``; docs/ai.md, eighteenth pass)
 LATE_TURNS = 6
 LATE_REACH = 3
 
@@ -464,7 +464,7 @@ class SemperFiAI:
             return 1.0 + 0.01 * hex_score(state, c.side, a["to"])
         goal = c.obj_of(u)
         if c.late_wait and c.foe_within(a["to"], LATE_REACH):
-            return -1.0                                  # 7.3, 7.4: out of reach until the last hours
+            return -1.0                                  # 7.3: out of reach until the last hours
         if u in c.clear:
             # 7.1: to a hex next to an enemy unit inside the ring, to assault it next phase
             # (one stack assaults together, C8.2: the ring hex with most of ours first)
@@ -544,11 +544,15 @@ class SemperFiAI:
 
 
 def late_wait(state: SFState, side: str, side_role: str) -> bool:
-    """7.3, 7.4: the attacker keeps out of the defenders' reach until the last ``LATE_TURNS``
-    turns. The places count only at the end, and a Chinese unit the Marines can see draws them
-    on it: against greedy Marines, who walk at every unit they see, 7.3's Chinese took the places
-    early and lost the army that held them before the end."""
+    """7.3: the attacker keeps out of the defenders' reach until the last ``LATE_TURNS`` turns.
+    The places count only at the end, and a Chinese unit the Marines can see draws them on it:
+    against greedy Marines, who walk at every unit they see, 7.3's Chinese took the places early
+    and lost the army that held them before the end. Not where the defender waits for contact
+    (7.4, C14.9): there the Marines do not come out before the Chinese find them, and a sample of
+    7.4 against greedy went worse with the wait (docs/ai.md, eighteenth pass)."""
+    rules = state.scen.get("rules") or {}
     return bool(LATE_TURNS) and side_role == ATTACK and not passive(state, side) \
+        and not rules.get("wait_for_contact") \
         and len(state.clock) - state.turn >= LATE_TURNS and bool(places(state))
 
 

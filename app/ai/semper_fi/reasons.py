@@ -152,7 +152,7 @@ def _rim_words(state: SFState, side: str, u: str, h: str, set_up: bool) -> str:
 
 
 def _late_words(c: "_Ctx", u: str, to: str) -> str:
-    """7.3, 7.4: a move while the attacker keeps out of the Marines' reach (``player.late_wait``),
+    """7.3: a move while the attacker keeps out of the Marines' reach (``player.late_wait``),
     said when a Marine unit it sees is near enough for the care to have shaped the move."""
     from app.ai.semper_fi.player import LATE_REACH, LATE_TURNS
     if not c.late_wait or not c.foe_within(to, LATE_REACH + 2):
