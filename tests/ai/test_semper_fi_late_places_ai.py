@@ -92,3 +92,9 @@ def test_7_4_whose_marines_wait_for_contact_has_no_such_wait() -> None:
     assert ai_player.places(st)                            # the same four places as 7.3
     assert not ai_player.late_wait(st, "nk", ai_player.role(st, "nk"))
     assert ai_player.late_wait(_position(8).state, "nk", ai_player.ATTACK) is True
+
+
+def test_the_hint_never_claims_it_for_a_move_into_reach() -> None:
+    m = _position(8)
+    why = make_ai(seed=2, side="nk").explain(m, {"type": "move", "unit": CHINESE, "to": "18.10"})
+    assert "hexes from every Marine unit" not in why       # 18.10 is 3 hexes from the Marine

@@ -155,7 +155,7 @@ def _late_words(c: "_Ctx", u: str, to: str) -> str:
     """7.3: a move while the attacker keeps out of the Marines' reach (``player.late_wait``),
     said when a Marine unit it sees is near enough for the care to have shaped the move."""
     from app.ai.semper_fi.player import LATE_REACH, LATE_TURNS
-    if not c.late_wait or not c.foe_within(to, LATE_REACH + 2):
+    if not c.late_wait or c.foe_within(to, LATE_REACH) or not c.foe_within(to, LATE_REACH + 2):
         return ""
     return (f"{_name(u)} moves to {to}, more than {LATE_REACH} hexes from every Marine unit in sight: "
             f"the four places count only when the game ends, and a unit the Marines can see draws them "
