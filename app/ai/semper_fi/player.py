@@ -551,8 +551,7 @@ def late_wait(state: SFState, side: str, side_role: str) -> bool:
     (7.4, C14.9): there the Marines do not come out before the Chinese find them, and a sample of
     7.4 against greedy went worse with the wait (docs/ai.md, eighteenth pass)."""
     rules = state.scen.get("rules") or {}
-    return bool(LATE_TURNS) and side_role == ATTACK and not passive(state, side) \
-        and not rules.get("wait_for_contact") \
+    return bool(LATE_TURNS) and side_role == ATTACK and not rules.get("wait_for_contact") \
         and len(state.clock) - state.turn >= LATE_TURNS and bool(places(state))
 
 
