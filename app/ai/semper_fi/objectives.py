@@ -329,22 +329,31 @@ def places(state: SFState) -> list[tuple[str, frozenset[str]]]:
     return hit
 
 
-def share_out(state: SFState, side: str, units: list[str]) -> dict[str, frozenset[str]]:
+def share_out(state: SFState, side: str, units: list[str], garrison: int = 0) -> dict[str, frozenset[str]]:
     """Which place each of ``units`` makes for (7.3, 7.4). Every place gets an equal share of the
     units: a unit already in a place stays with it while the place needs it, the rest go to the
     nearest place still short, places with none of ours in them served first. Asked afresh every
-    decision, but from positions that change one move at a time, so a unit keeps its place."""
+    decision, but from positions that change one move at a time, so a unit keeps its place.
+
+    With ``garrison`` set (7.3's last hours, ``player.late_share``) and a place still without one
+    of ours, a place we stand in keeps only that many units: the rest go to the empty places.
+    The equal shares sent the empty places the units nearest them, often behind the Marines'
+    line, while the units already in a place, free to walk, stayed in it to the end."""
     from app.ai.semper_fi.evaluate import nearest
     ps = places(state)
     if not ps or not units:
         return {}
     quota = -(-len(units) // len(ps))
     at = {u: state.units[u].at for u in units}
+    held = {name for name, hexes in ps if any(at[u] in hexes for u in units)}
+    cap = {name: quota for name, _h in ps}
+    if garrison and len(held) < len(ps):
+        cap.update({name: min(quota, garrison) for name in held})
     out: dict[str, frozenset[str]] = {}
     load = {name: 0 for name, _h in ps}
     for name, hexes in ps:                                  # those there already stay
         for u in sorted(units):
-            if at[u] in hexes and load[name] < quota and u not in out:
+            if at[u] in hexes and load[name] < cap[name] and u not in out:
                 out[u] = hexes
                 load[name] += 1
     left = [u for u in units if u not in out]
@@ -353,7 +362,7 @@ def share_out(state: SFState, side: str, units: list[str]) -> dict[str, frozense
     pairs = sorted((nearest(state, at[u], hexes), load[name] > 0, name, u)
                    for u in left for name, hexes in ps)
     for _d, _busy, name, u in pairs:
-        if u in out or load[name] >= quota:
+        if u in out or load[name] >= cap[name]:
             continue
         out[u] = hexes_of_place[name]
         load[name] += 1

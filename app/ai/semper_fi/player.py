@@ -110,6 +110,10 @@ RIM_KEEP = 1.0
 #: of a Marine unit it sees (``late_wait``; docs/ai.md, eighteenth pass)
 LATE_TURNS = 6
 LATE_REACH = 3
+#: 7.3: in the last ``LATE_TURNS`` turns, while a place has none of ours, a place we hold keeps
+#: this many units and the rest make for the empty places (``share_out``, ``late_share``).
+#: Against greedy, seeds 1000-1099: 52 of 100 without, 88 with (docs/ai.md, nineteenth pass)
+GARRISON = 3
 
 
 class SemperFiAI:
@@ -555,6 +559,15 @@ def late_wait(state: SFState, side: str, side_role: str) -> bool:
         and len(state.clock) - state.turn >= LATE_TURNS and bool(places(state))
 
 
+def late_share(state: SFState) -> bool:
+    """The last ``LATE_TURNS`` turns, when the places are shared for the end (``GARRISON``).
+    Like ``late_wait``, not where the defender waits for contact (7.4, C14.9): its Chinese come
+    on from the map edges through the night, and a game there takes a minute, too long to
+    measure the rule at full size in the session that made it (docs/ai.md, nineteenth pass)."""
+    rules = state.scen.get("rules") or {}
+    return bool(GARRISON) and not rules.get("wait_for_contact") and len(state.clock) - state.turn < LATE_TURNS
+
+
 def early_care(state: SFState) -> bool:
     """The first turns of a long game, when an attacker can wait for a better moment than a walk
     into the defender's overwatch (``OVERWATCH_EARLY``)."""
@@ -578,7 +591,8 @@ class _Ctx:
         self.foe_hexes = {state.units[f].at for f in self.foes}
         self._foe_d: dict[str, int] = {}
         # 7.3, 7.4: the attacker's units share the four places out among them
-        self.share = share_out(state, side, self.mine) if self.role == ATTACK else {}
+        self.share = share_out(state, side, self.mine, GARRISON if late_share(state) else 0) \
+            if self.role == ATTACK else {}
         # 5.2, 5.3: the attacker's units share the hills out among them
         if self.role == ATTACK and HILLS:
             self.share.update(hill_share(state, side, self.mine))

@@ -162,6 +162,26 @@ def _late_words(c: "_Ctx", u: str, to: str) -> str:
             f"on it, so the Chinese close in during the last {LATE_TURNS} turns (C4.1)")
 
 
+def _garrison_words(state: SFState, c: "_Ctx", u: str, frm: str, to: str) -> str:
+    """7.3, 7.4: a unit that leaves a place we hold for one none of ours stands in, in the last
+    hours (``player.GARRISON``, ``objectives.share_out``)."""
+    from app.ai.semper_fi.objectives import places
+    from app.ai.semper_fi.player import GARRISON, LATE_TURNS, late_share
+    if c.role != ATTACK or not late_share(state):
+        return ""
+    ps = places(state)
+    here = next((n for n, hx in ps if frm in hx), "")
+    goal = c.share.get(u)
+    there = next((n for n, hx in ps if hx == goal), "")
+    if not here or not there or there == here or any(c._at[v] in goal for v in c.mine):
+        return ""
+    d = nearest(state, to, goal)
+    return (f"{_name(u)} leaves the {here} for the {there}, {d} hex{'es' if d != 1 else ''} away, where "
+            f"none of ours stands: in the last {LATE_TURNS} turns a place we hold keeps {GARRISON} units "
+            f"and the rest go for the empty ones, since the result counts the "
+            f"places with a Chinese unit in them when the game ends (C4.1)")
+
+
 def explain(state: SFState, side: str, a: dict[str, Any]) -> str:
     """The reason for ``a``, or "" when there is nothing worth saying."""
     t = a.get("type")
@@ -248,7 +268,7 @@ def explain(state: SFState, side: str, a: dict[str, Any]) -> str:
         c = _Ctx(state, side)                       # once for every reason below
         hunt = (_hunt_words(state, c, u, frm, to) or _stage_words(c, u, to)
                 or _clear_words(state, c, u, to) or _rim_words(state, side, u, to, set_up=False)
-                or _late_words(c, u, to))
+                or _late_words(c, u, to) or _garrison_words(state, c, u, frm, to))
         if hunt:
             return hunt
         if obj and frm in b.hexset:
