@@ -96,7 +96,7 @@ def test_the_hint_says_why_a_unit_leaves_a_place_it_holds() -> None:
     ctx = ai_player._Ctx(st, "nk")
     u = next(v for v in HILL if _names(st, ctx.share)[v] == "Hagaru")
     why = make_ai(seed=2, side="nk").explain(_match(st), {"type": "move", "unit": u, "to": "16.26"})
-    assert "leaves the East Hill over Hagaru-ri for the Hagaru" in why
+    assert "leaves the East Hill hexes over Hagaru-ri for Hagaru, " in why
     assert f"keeps {ai_player.GARRISON} units" in why
 
 
@@ -104,7 +104,7 @@ def test_the_hint_gives_no_such_reason_earlier() -> None:
     from app.ai.semper_fi import make_ai
     st = _state(8)
     why = make_ai(seed=2, side="nk").explain(_match(st), {"type": "move", "unit": HILL[0], "to": "16.26"})
-    assert "leaves the" not in why
+    assert " leaves " not in why
 
 
 def test_7_4_whose_marines_wait_for_contact_keeps_the_equal_shares() -> None:

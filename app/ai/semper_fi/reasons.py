@@ -162,9 +162,15 @@ def _late_words(c: "_Ctx", u: str, to: str) -> str:
             f"on it, so the Chinese close in during the last {LATE_TURNS} turns (C4.1)")
 
 
+def _place_words(name: str) -> str:
+    """A place of 7.3's victory as a sentence names it."""
+    return {"Hagaru": "Hagaru", "Airfield": "the airfield",
+            "East Hill over Hagaru-ri": "the East Hill hexes over Hagaru-ri"}.get(name, f"the {name}")
+
+
 def _garrison_words(state: SFState, c: "_Ctx", u: str, frm: str, to: str) -> str:
-    """7.3, 7.4: a unit that leaves a place we hold for one none of ours stands in, in the last
-    hours (``player.GARRISON``, ``objectives.share_out``)."""
+    """7.3: a unit that leaves a place we hold for one none of ours stands in, in the last hours
+    (``player.GARRISON``, ``objectives.share_out``)."""
     from app.ai.semper_fi.objectives import places
     from app.ai.semper_fi.player import GARRISON, LATE_TURNS, late_share
     if c.role != ATTACK or not late_share(state):
@@ -173,13 +179,13 @@ def _garrison_words(state: SFState, c: "_Ctx", u: str, frm: str, to: str) -> str
     here = next((n for n, hx in ps if frm in hx), "")
     goal = c.share.get(u)
     there = next((n for n, hx in ps if hx == goal), "")
-    if not here or not there or there == here or any(c._at[v] in goal for v in c.mine):
+    if not here or not there or there == here or any(state.units[v].at in goal for v in c.mine):
         return ""
     d = nearest(state, to, goal)
-    return (f"{_name(u)} leaves the {here} for the {there}, {d} hex{'es' if d != 1 else ''} away, where "
-            f"none of ours stands: in the last {LATE_TURNS} turns a place we hold keeps {GARRISON} units "
-            f"and the rest go for the empty ones, since the result counts the "
-            f"places with a Chinese unit in them when the game ends (C4.1)")
+    return (f"{_name(u)} leaves {_place_words(here)} for {_place_words(there)}, {d} hex{'es' if d != 1 else ''} "
+            f"away, where none of ours stands: in the last {LATE_TURNS} turns a place we hold keeps "
+            f"{GARRISON} units and the rest go for the empty ones, since the result counts the places "
+            f"with a Chinese unit in them when the game ends (C4.1)")
 
 
 def explain(state: SFState, side: str, a: dict[str, Any]) -> str:
