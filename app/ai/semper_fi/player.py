@@ -547,6 +547,14 @@ class SemperFiAI:
         return gain - 0.05
 
 
+def _turns_after(state: SFState) -> int | None:
+    """The turns after this one, which the last-hours rules (``late_wait``, ``late_share``) count;
+    None where the defender waits for contact (7.4, C14.9), which both leave out."""
+    if (state.scen.get("rules") or {}).get("wait_for_contact"):
+        return None
+    return len(state.clock) - state.turn
+
+
 def late_wait(state: SFState, side: str, side_role: str) -> bool:
     """7.3: the attacker keeps out of the defenders' reach until the last ``LATE_TURNS`` turns.
     The places count only at the end, and a Chinese unit the Marines can see draws them on it:
@@ -554,18 +562,18 @@ def late_wait(state: SFState, side: str, side_role: str) -> bool:
     and lost the army that held them before the end. Not where the defender waits for contact
     (7.4, C14.9): there the Marines do not come out before the Chinese find them, and a sample of
     7.4 against greedy went worse with the wait (docs/ai.md, eighteenth pass)."""
-    rules = state.scen.get("rules") or {}
-    return bool(LATE_TURNS) and side_role == ATTACK and not rules.get("wait_for_contact") \
-        and len(state.clock) - state.turn >= LATE_TURNS and bool(places(state))
+    left = _turns_after(state)
+    return bool(LATE_TURNS) and side_role == ATTACK and left is not None and left >= LATE_TURNS \
+        and bool(places(state))
 
 
 def late_share(state: SFState) -> bool:
     """The last ``LATE_TURNS`` turns, when the places are shared for the end (``GARRISON``).
-    Like ``late_wait``, not where the defender waits for contact (7.4, C14.9): its Chinese come
-    on from the map edges through the night, and a game there takes a minute, too long to
-    measure the rule at full size in the session that made it (docs/ai.md, nineteenth pass)."""
-    rules = state.scen.get("rules") or {}
-    return bool(GARRISON) and not rules.get("wait_for_contact") and len(state.clock) - state.turn < LATE_TURNS
+    Like ``late_wait``, not where the defender waits for contact (7.4): its Chinese come on from
+    the map edges through the night, and a game there takes a minute, too long to measure the
+    rule at full size in the session that made it (docs/ai.md, nineteenth pass)."""
+    left = _turns_after(state)
+    return bool(GARRISON) and left is not None and left < LATE_TURNS
 
 
 def early_care(state: SFState) -> bool:
